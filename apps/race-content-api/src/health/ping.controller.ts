@@ -1,0 +1,45 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { Db } from 'mongodb';
+import { MONGO_DB } from '@platform/persistence';
+import { Public, withTimeout } from '@platform/runtime';
+
+/** A hung database must not hang the probe: the deep check gives up well under two seconds. */
+export const DEEP_PING_TIMEOUT_MS = 1500;
+
+class PingAnswer {
+  @ApiProperty({ example: 'pong' }) message!: string;
+}
+
+class DeepPingAnswer extends PingAnswer {
+  @ApiProperty({ enum: ['ok', 'error'] }) db!: 'ok' | 'error';
+}
+
+/** Health checks of race-content spec 4.1, unauthenticated. */
+@ApiTags('health')
+@Public()
+@Controller('v1/ping')
+export class PingController {
+  constructor(@Inject(MONGO_DB) private readonly db: Db) {}
+
+  @Get()
+  @ApiOkResponse({ type: PingAnswer })
+  ping(): PingAnswer {
+    return { message: 'pong' };
+  }
+
+  /** 200 with db ok when MongoDB answers a ping; 503 with db error otherwise, never 500. */
+  @Get('deep')
+  @ApiOkResponse({ type: DeepPingAnswer })
+  @ApiServiceUnavailableResponse({ type: DeepPingAnswer })
+  async deep(@Res({ passthrough: true }) res: Response): Promise<DeepPingAnswer> {
+    try {
+      await withTimeout(this.db.command({ ping: 1 }), DEEP_PING_TIMEOUT_MS);
+      return { message: 'pong', db: 'ok' };
+    } catch {
+      res.status(503);
+      return { message: 'database check failed', db: 'error' };
+    }
+  }
+}

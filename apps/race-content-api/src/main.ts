@@ -1,0 +1,14 @@
+import 'reflect-metadata';
+import { runMain, startHttpApp } from '@platform/runtime';
+import { AppModule } from './app.module';
+import { loadRaceContentConfig } from './config';
+import { RACE_CONTENT_OPENAPI } from './openapi';
+
+runMain('race-content-api', async () => {
+  const config = loadRaceContentConfig();
+  await startHttpApp(AppModule.register(config), {
+    ...config.http,
+    openApi: RACE_CONTENT_OPENAPI,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+  });
+});

@@ -1,0 +1,54 @@
+import type { INestApplication } from '@nestjs/common';
+import { type FerretDbProcess, startFerretDb } from '@platform/testing';
+import request from 'supertest';
+import { startRaceContentApp, testConfig } from './test-app';
+
+describe('health (race-content spec 4.1) against a real FerretDB', () => {
+  let ferret: FerretDbProcess;
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    ferret = await startFerretDb();
+    app = await startRaceContentApp(testConfig({ MONGODB_URI: ferret.uri }));
+  });
+
+  afterAll(async () => {
+    await app?.close().catch(() => undefined);
+    await ferret?.stop();
+  });
+
+  it('GET /v1/ping answers 200 with a message, no credentials needed', async () => {
+    const res = await request(app.getHttpServer()).get('/v1/ping').expect(200);
+    expect(res.body).toEqual({ message: expect.any(String) });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('GET /v1/ping/deep answers 200 with db ok while the database answers', async () => {
+    const res = await request(app.getHttpServer()).get('/v1/ping/deep').expect(200);
+    expect(res.body).toEqual({ message: expect.any(String), db: 'ok' });
+  });
+
+  it('answers 503 with db error, within 2 seconds, while the database hangs; recovers after', async () => {
+    ferret.pause();
+    try {
+      const started = Date.now();
+      const res = await request(app.getHttpServer()).get('/v1/ping/deep');
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ message: expect.any(String), db: 'error' });
+    } finally {
+      ferret.resume();
+    }
+    await request(app.getHttpServer()).get('/v1/ping/deep').expect(200);
+  });
+
+  it('answers 503 with db error when the database is down, never 500', async () => {
+    await ferret.stop();
+    const started = Date.now();
+    const res = await request(app.getHttpServer()).get('/v1/ping/deep');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: expect.any(String), db: 'error' });
+    await request(app.getHttpServer()).get('/v1/ping').expect(200);
+  });
+});

@@ -1,0 +1,54 @@
+import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Libs are reached by their @platform/* alias only, and each layer depends only on layers below it.
+ * Test files (specs and test/ folders) may also use the testing lib.
+ */
+function boundaries({ testing }) {
+  const withTesting = (tags) => (testing ? [...tags, 'type:testing'] : tags);
+  return {
+    allow: [],
+    banTransitiveDependencies: false,
+    depConstraints: [
+      { sourceTag: 'type:app', onlyDependOnLibsWithTags: withTesting(['type:util', 'type:data-access']) },
+      { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: withTesting(['type:util', 'type:data-access']) },
+      { sourceTag: 'type:util', onlyDependOnLibsWithTags: withTesting(['type:util']) },
+      { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:util', 'type:data-access', 'type:testing'] },
+      { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+      { sourceTag: 'scope:recruiting', onlyDependOnLibsWithTags: ['scope:recruiting', 'scope:shared'] },
+      { sourceTag: 'scope:survey-builder', onlyDependOnLibsWithTags: ['scope:survey-builder', 'scope:shared'] },
+      { sourceTag: 'scope:race-content', onlyDependOnLibsWithTags: ['scope:race-content', 'scope:shared'] },
+    ],
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', '.data/**', '.nx/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    ignores: ['**/jest.config.ts'],
+    plugins: { '@nx': nx },
+    rules: {
+      // Libs are reached by their @platform/* alias only, and each layer only depends on layers below it.
+      '@nx/enforce-module-boundaries': ['error', boundaries({ testing: false })],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/test/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': ['error', boundaries({ testing: true })] },
+  },
+  {
+    files: ['**/*.spec.ts', '**/test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'scripts/**/*.mjs'],
+    rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', setInterval: 'readonly' } },
+  },
+);

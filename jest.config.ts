@@ -1,0 +1,8 @@
+import type { Config } from 'jest';
+
+/** One Jest run over every project: `npx jest -c jest.config.ts` (or `--selectProjects <name>`). */
+const config: Config = {
+  projects: ['<rootDir>/apps/*/jest.config.ts', '<rootDir>/libs/*/jest.config.ts'],
+};
+
+export default config;

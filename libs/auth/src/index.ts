@@ -1,0 +1,6 @@
+export * from './api-key.guard';
+export * from './decorators';
+export * from './header-user.guard';
+export * from './jwt-auth.guard';
+export * from './roles';
+export * from './roles.guard';

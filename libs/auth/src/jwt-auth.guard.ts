@@ -1,0 +1,83 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
+import { DomainError } from '@platform/contracts';
+import { IS_PUBLIC } from '@platform/runtime';
+import type { Role } from './roles';
+
+export const JWT_AUTH_OPTIONS = Symbol('JWT_AUTH_OPTIONS');
+
+export interface JwtAuthOptions {
+  /** The HS256 signing secret shared by the issuer (login) and the verifiers. */
+  secret: string;
+}
+
+/** Claims of an access token issued at login. */
+export interface AccessTokenClaims {
+  sub: string;
+  role: Role;
+  email?: string;
+  /** Refresh tokens carry 'refresh' and are refused here. */
+  type: 'access';
+}
+
+export interface AuthenticatedUser {
+  id: number;
+  role: string;
+  email?: string;
+}
+
+/** The only algorithm accepted: `none`, RS256 and the rest are refused before any signature check. */
+export const ACCEPTED_ALGORITHMS = ['HS256'] as const;
+
+/**
+ * Authenticates `Authorization: Bearer <token>`: an HS256 JWT signed with the configured secret, not
+ * expired, of type access. Anything else answers 401 UNAUTHENTICATED. Routes marked @Public() pass.
+ */
+@Injectable()
+export class JwtAuthGuard implements CanActivate {
+  private readonly jwt = new JwtService();
+
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(JWT_AUTH_OPTIONS) private readonly options: JwtAuthOptions,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) {
+      return true;
+    }
+    const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; user?: AuthenticatedUser }>();
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw unauthenticated('A bearer token is required');
+    request.user = await this.verify(token);
+    return true;
+  }
+
+  async verify(token: string): Promise<AuthenticatedUser> {
+    let claims: Partial<AccessTokenClaims>;
+    try {
+      claims = await this.jwt.verifyAsync<Partial<AccessTokenClaims>>(token, {
+        secret: this.options.secret,
+        algorithms: [...ACCEPTED_ALGORITHMS],
+      });
+    } catch {
+      throw unauthenticated('The bearer token is invalid or expired');
+    }
+    const id = Number(claims.sub);
+    if (claims.type !== 'access' || !Number.isSafeInteger(id) || typeof claims.role !== 'string') {
+      throw unauthenticated('The bearer token is not an access token');
+    }
+    return { id, role: claims.role, ...(claims.email ? { email: claims.email } : {}) };
+  }
+}
+
+export function bearerToken(header: unknown): string | undefined {
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+function unauthenticated(message: string): DomainError {
+  return new DomainError('UNAUTHENTICATED', message);
+}

@@ -1,0 +1,132 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  Logger,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DomainError, type FieldProblem } from './domain-error';
+import type { BuilderErrorBody, ErrorInfo, RaceContentErrorBody, RecruitingErrorBody } from './error-bodies';
+import {
+  BUILDER_ERROR_STATUS,
+  codeForStatus,
+  COMMON_ERROR_STATUS,
+  RACE_CONTENT_ERROR_STATUS,
+  RECRUITING_ERROR_STATUS,
+} from './error-codes';
+
+interface Failure {
+  status: number;
+  info: ErrorInfo;
+}
+
+/** Messages of 5xx answers are replaced by this: internals never leave the server. */
+const INTERNAL_MESSAGE = 'Internal server error';
+
+/**
+ * The catch-all every service filter builds on: domain errors get the status of their code, Nest's HTTP
+ * exceptions keep theirs, anything else is a logged 500 with its details hidden. The request id is in
+ * every body and header.
+ */
+abstract class ServiceExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ExceptionFilter');
+
+  protected abstract readonly statusByCode: Readonly<Record<string, number>>;
+
+  protected abstract body(failure: Failure, request: Request): object;
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const failure = this.describe(exception);
+    failure.info.requestId = (request as { id?: string }).id;
+    if (failure.status >= 500) {
+      this.logger.error(
+        { err: exception, requestId: failure.info.requestId, code: failure.info.code },
+        'request failed',
+      );
+    }
+    if (response.headersSent) return;
+    response.status(failure.status).json(this.body(failure, request));
+  }
+
+  private describe(exception: unknown): Failure {
+    if (exception instanceof DomainError) {
+      // A domain error's message is written for the caller, including the 5xx codes a spec names.
+      const status = this.statusByCode[exception.code] ?? COMMON_ERROR_STATUS.INTERNAL_ERROR;
+      return failure(status, exception.code, exception.message, exception.details);
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      return failure(status, codeForStatus(status), status < 500 ? messageOf(exception) : INTERNAL_MESSAGE);
+    }
+    const status = statusOfLibraryError(exception);
+    if (status !== undefined) return failure(status, codeForStatus(status), (exception as Error).message);
+    return failure(500, 'INTERNAL_ERROR', INTERNAL_MESSAGE);
+  }
+}
+
+function failure(status: number, code: string, message: string, details?: FieldProblem[]): Failure {
+  const info: ErrorInfo = { code, message };
+  if (details?.length) info.details = details;
+  return { status, info };
+}
+
+function messageOf(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : exception.message;
+}
+
+/**
+ * Errors raised before a route runs (body-parser's malformed JSON or oversized body, multer's limits)
+ * carry a 4xx status of their own.
+ */
+function statusOfLibraryError(exception: unknown): number | undefined {
+  if (!(exception instanceof Error)) return undefined;
+  const status = (exception as { status?: unknown; statusCode?: unknown }).status ??
+    (exception as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/** The recruiting service's one error body. */
+@Catch()
+export class RecruitingExceptionFilter extends ServiceExceptionFilter {
+  protected readonly statusByCode = RECRUITING_ERROR_STATUS;
+
+  protected body({ status, info }: Failure, request: Request): RecruitingErrorBody {
+    return {
+      success: false,
+      status: 'error',
+      statusCode: status,
+      error: info,
+      path: request.originalUrl.split('?')[0],
+      method: request.method,
+      timestamp: new Date().toISOString(),
+    };
+  }
+}
+
+/** The survey builder's one error body. */
+@Catch()
+export class BuilderExceptionFilter extends ServiceExceptionFilter {
+  protected readonly statusByCode = BUILDER_ERROR_STATUS;
+
+  protected body({ info }: Failure): BuilderErrorBody {
+    return { ok: false, error: info };
+  }
+}
+
+/** Race content's one error body, shared by the AI webhook app that implements part of the same spec. */
+@Catch()
+export class RaceContentExceptionFilter extends ServiceExceptionFilter {
+  protected readonly statusByCode = RACE_CONTENT_ERROR_STATUS;
+
+  protected body({ info }: Failure): RaceContentErrorBody {
+    return { error: info };
+  }
+}

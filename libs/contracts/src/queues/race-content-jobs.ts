@@ -1,0 +1,67 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  ValidateNested,
+} from 'class-validator';
+
+/** Racing types; each has its own race collection (race-content spec section 1). */
+export const RACING_TYPES = ['auto_racing', 'bicycle_racing', 'horse_racing'] as const;
+export type RacingType = (typeof RACING_TYPES)[number];
+
+/**
+ * Job payloads of the race-content queues. The job id and the attempt number travel as message
+ * properties (messageId and the x-attempt header), set by the messaging lib.
+ */
+export class ArticleGenerationJob {
+  @IsString() @IsNotEmpty() article_id!: string;
+  @IsString() @IsNotEmpty() race_id!: string;
+  @IsIn(RACING_TYPES) racing_type!: RacingType;
+  @IsString() @IsNotEmpty() title!: string;
+  @IsObject() race_result!: Record<string, unknown>;
+  @IsOptional() @IsString() custom_prompt?: string | null;
+}
+
+export class ArticleDraftSection {
+  @IsString() @IsNotEmpty() heading!: string;
+  @IsArray() @IsString({ each: true }) paragraphs!: string[];
+}
+
+/** The text the generation step wrote, for the builder step to turn into body_html. */
+export class ArticleBuildJob {
+  @IsString() @IsNotEmpty() article_id!: string;
+  @IsString() @IsNotEmpty() race_id!: string;
+  @IsString() @IsNotEmpty() title!: string;
+  @IsString() lead!: string;
+  @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => ArticleDraftSection)
+  sections!: ArticleDraftSection[];
+}
+
+export const BLOG_KINDS = ['recap', 'prediction'] as const;
+export type BlogKind = (typeof BLOG_KINDS)[number];
+
+/** A new blog written from race data (POST /v1/blogs/generate). */
+export class BlogGenerationJob {
+  @IsString() @IsNotEmpty() blog_id!: string;
+  @IsString() @IsNotEmpty() race_id!: string;
+  @IsIn(RACING_TYPES) racing_type!: RacingType;
+  @IsIn(BLOG_KINDS) kind!: BlogKind;
+}
+
+/** A rewrite of a past blog (blog generation with old_blog_id, or a past blog's rewrite). */
+export class BlogRewriteJob {
+  @IsString() @IsNotEmpty() blog_id!: string;
+  @IsString() @IsNotEmpty() old_blog_id!: string;
+  @IsOptional() @IsString() race_id?: string | null;
+  @IsOptional() @IsIn(RACING_TYPES) racing_type?: RacingType | null;
+}
+
+export class ThumbnailGenerationJob {
+  @IsString() @IsNotEmpty() blog_id!: string;
+  @IsString() @IsNotEmpty() race_id!: string;
+}

@@ -1,0 +1,136 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { connect, type ChannelModel, type ConfirmChannel, type Options, type RecoveringChannelModel } from 'amqplib';
+import { QueueUnavailableError } from './errors';
+import { MESSAGING_OPTIONS, type ResolvedMessagingOptions } from './messaging.options';
+import { ALL_QUEUES, topologyOf } from './queues';
+
+type ConnectHook = (model: ChannelModel) => Promise<void>;
+
+/**
+ * One broker connection per app, recovered automatically after an outage. After every (re)connect the
+ * queue topology is asserted and every registered hook (consumer subscriptions) runs again.
+ */
+@Injectable()
+export class AmqpConnection implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('Messaging');
+  private readonly hooks: ConnectHook[] = [];
+  private recovering?: RecoveringChannelModel;
+  private current?: ChannelModel;
+  private confirmChannel?: Promise<ConfirmChannel>;
+  private closing = false;
+
+  constructor(@Inject(MESSAGING_OPTIONS) private readonly options: ResolvedMessagingOptions) {}
+
+  async onModuleInit(): Promise<void> {
+    try {
+      this.recovering = await connect(this.options.url, {
+        timeout: 5000,
+        recovery: {
+          initialDelay: 200,
+          maxDelay: 5000,
+          initialMaxRetries: this.options.initialConnectAttempts - 1,
+          maxRetries: Infinity,
+          setup: (model: ChannelModel) => this.setUp(model),
+        },
+      });
+    } catch (error) {
+      throw new Error(`RabbitMQ at ${redact(this.options.url)} did not answer: ${(error as Error).message}`);
+    }
+    this.recovering.on('disconnect', (error: Error) => {
+      this.current = undefined;
+      this.confirmChannel = undefined;
+      if (!this.closing) this.logger.warn(`broker connection lost (${error?.message ?? 'closed'}): reconnecting`);
+    });
+    this.recovering.on('connect', () => this.logger.log('broker reconnected'));
+    // Connection errors (a dropped socket, a missed heartbeat) start recovery; they must not crash the process.
+    this.recovering.on('error', (error: Error) => this.logger.warn(`broker connection error: ${error.message}`));
+    this.logger.log('broker connected');
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.close();
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    this.current = undefined;
+    await this.recovering?.close().catch(() => undefined);
+  }
+
+  isConnected(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** Runs `hook` now if connected and again after every reconnect. */
+  async onConnect(hook: ConnectHook): Promise<void> {
+    this.hooks.push(hook);
+    if (this.current) await hook(this.current);
+  }
+
+  /** The channel publishers share; broker confirms make every publish acknowledged or failed. */
+  async publishChannel(): Promise<ConfirmChannel> {
+    const model = this.current;
+    if (!model) throw new QueueUnavailableError('not connected to the broker');
+    this.confirmChannel ??= model.createConfirmChannel().then((channel) => {
+      channel.on('close', () => (this.confirmChannel = undefined));
+      channel.on('error', (error: Error) => this.logger.warn(`publish channel error: ${error.message}`));
+      return channel;
+    });
+    return this.confirmChannel;
+  }
+
+  /** The live connection; tests drop its socket to simulate a network failure. */
+  currentModel(): ChannelModel | undefined {
+    return this.current;
+  }
+
+  private async setUp(model: ChannelModel): Promise<void> {
+    const channel = await model.createChannel();
+    for (const queue of ALL_QUEUES) {
+      const { main, retry, dead } = topologyOf(queue, this.options.queuePrefix);
+      await channel.assertQueue(dead, { durable: true });
+      await channel.assertQueue(main, {
+        durable: true,
+        arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': dead },
+      });
+      await channel.assertQueue(retry, {
+        durable: true,
+        arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': main },
+      });
+    }
+    await channel.close();
+    this.current = model;
+    for (const hook of this.hooks) await hook(model);
+  }
+}
+
+/** Publishes on a confirm channel and resolves once the broker has taken responsibility for the message. */
+export function sendConfirmed(
+  channel: ConfirmChannel,
+  queue: string,
+  content: Buffer,
+  properties: Options.Publish,
+  timeoutMs: number,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new QueueUnavailableError(`no broker confirm within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    try {
+      channel.sendToQueue(queue, content, properties, (error) => {
+        clearTimeout(timer);
+        if (error) reject(new QueueUnavailableError(`the broker refused the message (${String(error)})`));
+        else resolve();
+      });
+    } catch (error) {
+      clearTimeout(timer);
+      reject(new QueueUnavailableError((error as Error).message));
+    }
+  });
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, '//***@');
+}

@@ -1,0 +1,170 @@
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import type { ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
+import { AmqpConnection, sendConfirmed } from './amqp-connection';
+import { PermanentJobError } from './errors';
+import { decodeJson, toMessage } from './message-validation';
+import { MESSAGING_OPTIONS, type ResolvedMessagingOptions } from './messaging.options';
+import { ATTEMPT_HEADER } from './queue-publisher';
+import { type JobContext, QueueConsumer } from './queue-consumer';
+import { topologyOf } from './queues';
+
+const ERROR_HEADER = 'x-last-error';
+
+interface Subscription {
+  channel: ConfirmChannel;
+  consumerTag: string;
+}
+
+/**
+ * Subscribes every QueueConsumer provider of the app: one confirm channel per consumer with its prefetch,
+ * manual acks, bounded retries through the retry queue, then the dead-letter queue. On shutdown it stops
+ * taking deliveries and waits for in-flight handlers before the connection closes; anything still
+ * unacknowledged goes back to the queue.
+ */
+@Injectable()
+export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Consumers');
+  private readonly inFlight = new Set<Promise<void>>();
+  private subscriptions: Subscription[] = [];
+  private stopping = false;
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly connection: AmqpConnection,
+    @Inject(MESSAGING_OPTIONS) private readonly options: ResolvedMessagingOptions,
+  ) {}
+
+  consumers(): QueueConsumer<object>[] {
+    return this.discovery
+      .getProviders()
+      .map((wrapper) => wrapper.instance as unknown)
+      .filter((instance): instance is QueueConsumer<object> => instance instanceof QueueConsumer);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    const consumers = this.consumers();
+    if (consumers.length === 0) return;
+    await this.connection.onConnect((model) => this.subscribe(model, consumers));
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await Promise.all(
+      this.subscriptions.map(({ channel, consumerTag }) => channel.cancel(consumerTag).catch(() => undefined)),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.options.drainTimeoutMs)));
+    await Promise.race([Promise.allSettled([...this.inFlight]), deadline]);
+    clearTimeout(timer);
+    if (this.inFlight.size > 0) this.logger.warn(`${this.inFlight.size} job(s) still running at shutdown: requeued`);
+  }
+
+  private async subscribe(model: ChannelModel, consumers: QueueConsumer<object>[]): Promise<void> {
+    if (this.stopping) return;
+    this.subscriptions = [];
+    for (const consumer of consumers) {
+      const channel = await model.createConfirmChannel();
+      channel.on('error', (error: Error) => this.logger.warn(`${consumer.queue} channel error: ${error.message}`));
+      await channel.prefetch(this.options.prefetch);
+      const { consumerTag } = await channel.consume(
+        topologyOf(consumer.queue, this.options.queuePrefix).main,
+        (message) => {
+          if (message) this.track(this.deliver(consumer, channel, message));
+        },
+        { noAck: false },
+      );
+      this.subscriptions.push({ channel, consumerTag });
+      this.logger.log(`consuming ${consumer.queue}`);
+    }
+  }
+
+  private track(work: Promise<void>): void {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+  }
+
+  private async deliver(consumer: QueueConsumer<object>, channel: ConfirmChannel, message: ConsumeMessage) {
+    const context: JobContext = {
+      queue: consumer.queue,
+      jobId: String(message.properties.messageId ?? 'unknown'),
+      attempt: Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 1) || 1,
+      maxAttempts: this.options.maxAttempts,
+      redelivered: message.fields.redelivered,
+    };
+    const log = { queue: context.queue, jobId: context.jobId, attempt: context.attempt };
+    const parsed = await toMessage(consumer.messageType, decodeJson(message.content), 'lenient');
+    if (!parsed.ok) {
+      this.logger.error({ ...log, reason: parsed.reason }, 'malformed job message: dead-lettered');
+      await this.settle(channel, message, 'dead', context, `malformed message: ${parsed.reason}`);
+      return;
+    }
+    const started = Date.now();
+    try {
+      await consumer.handle(parsed.value, context);
+      this.logger.log({ ...log, durationMs: Date.now() - started }, 'job done');
+      this.ack(channel, message);
+    } catch (caught) {
+      const error = caught instanceof Error ? caught : new Error(String(caught));
+      const final = error instanceof PermanentJobError || context.attempt >= context.maxAttempts;
+      this.logger.warn({ ...log, durationMs: Date.now() - started, err: error.message, final }, 'job failed');
+      if (!final) {
+        await this.settle(channel, message, 'retry', context, error.message);
+        return;
+      }
+      await consumer.onFinalFailure(parsed.value, error, context).catch((hookError: Error) => {
+        this.logger.error({ ...log, err: hookError.message }, 'recording the final failure failed');
+      });
+      await this.settle(channel, message, 'dead', context, error.message);
+    }
+  }
+
+  /** Moves the message to its retry or dead-letter queue (confirmed), then acks the original delivery. */
+  private async settle(
+    channel: ConfirmChannel,
+    message: ConsumeMessage,
+    to: 'retry' | 'dead',
+    context: JobContext,
+    reason: string,
+  ): Promise<void> {
+    const topology = topologyOf(context.queue, this.options.queuePrefix);
+    try {
+      await sendConfirmed(
+        channel,
+        to === 'retry' ? topology.retry : topology.dead,
+        message.content,
+        {
+          persistent: true,
+          contentType: message.properties.contentType,
+          messageId: message.properties.messageId,
+          headers: {
+            ...message.properties.headers,
+            [ATTEMPT_HEADER]: to === 'retry' ? context.attempt + 1 : context.attempt,
+            [ERROR_HEADER]: reason.slice(0, 500),
+          },
+          ...(to === 'retry' ? { expiration: String(this.options.retryDelayMs) } : {}),
+        },
+        this.options.publishTimeoutMs,
+      );
+    } catch (error) {
+      // Not moved, so not acked: the broker redelivers the original once the channel is gone.
+      this.logger.error({ queue: context.queue, jobId: context.jobId, err: (error as Error).message }, 'could not move a failed job');
+      return;
+    }
+    this.ack(channel, message);
+  }
+
+  private ack(channel: ConfirmChannel, message: ConsumeMessage): void {
+    try {
+      channel.ack(message);
+    } catch {
+      // The channel closed under us; the broker requeues the delivery and the idempotent handler copes.
+    }
+  }
+}

@@ -1,0 +1,34 @@
+export interface MessagingOptions {
+  url: string;
+  /** Prepended to every queue name, to keep environments (and test files) apart on one broker. */
+  queuePrefix?: string;
+  /** Unacknowledged deliveries a consumer holds at once. */
+  prefetch?: number;
+  /** Attempts of a job, the first included, before it is dead-lettered. */
+  maxAttempts?: number;
+  /** Wait before a failed attempt is retried. */
+  retryDelayMs?: number;
+  /** How long a publish waits for the broker's confirm before it fails. */
+  publishTimeoutMs?: number;
+  /** Connection attempts at start-up before the app gives up (later outages retry forever). */
+  initialConnectAttempts?: number;
+  /** How long shutdown waits for in-flight handlers. */
+  drainTimeoutMs?: number;
+}
+
+export type ResolvedMessagingOptions = Required<MessagingOptions>;
+
+export function resolveMessagingOptions(options: MessagingOptions): ResolvedMessagingOptions {
+  return {
+    queuePrefix: '',
+    prefetch: 4,
+    maxAttempts: 3,
+    retryDelayMs: 2000,
+    publishTimeoutMs: 5000,
+    initialConnectAttempts: 3,
+    drainTimeoutMs: 10_000,
+    ...options,
+  };
+}
+
+export const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');

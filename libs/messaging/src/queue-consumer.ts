@@ -1,0 +1,28 @@
+import type { QueueName } from './queues';
+
+/** What a handler knows about the delivery it is processing. */
+export interface JobContext {
+  queue: QueueName;
+  jobId: string;
+  /** 1 for the first delivery; grows with each retry. */
+  attempt: number;
+  maxAttempts: number;
+  /** The broker delivered this message before (a consumer died holding it). */
+  redelivered: boolean;
+}
+
+/**
+ * A queue's handler. Subclasses are plain Nest providers in the worker's feature module; the consumer
+ * host finds them, validates each message against `messageType`, acks on success, retries failures after
+ * a delay up to the attempt limit, then calls `onFinalFailure` and dead-letters the message.
+ * Handlers must be idempotent: a redelivered job must not change anything twice.
+ */
+export abstract class QueueConsumer<T extends object> {
+  abstract readonly queue: QueueName;
+  abstract readonly messageType: new () => T;
+
+  abstract handle(message: T, context: JobContext): Promise<void>;
+
+  /** Records the failure on the job's own data (an article marked failed, say). */
+  async onFinalFailure(_message: T, _error: Error, _context: JobContext): Promise<void> {}
+}

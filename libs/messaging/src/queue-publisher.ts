@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AmqpConnection, sendConfirmed } from './amqp-connection';
+import { MESSAGING_OPTIONS, type ResolvedMessagingOptions } from './messaging.options';
+import { toMessage } from './message-validation';
+import { type MessageOf, QUEUE_MESSAGE_TYPES, type QueueName, topologyOf } from './queues';
+
+export const ATTEMPT_HEADER = 'x-attempt';
+
+/**
+ * Publishes job messages: validated against the queue's message class, persistent, on a durable queue,
+ * and confirmed by the broker before `publish` resolves. A publish that the broker did not confirm
+ * rejects with QueueUnavailableError, so callers never report a job as accepted when it was not.
+ */
+@Injectable()
+export class QueuePublisher {
+  constructor(
+    private readonly connection: AmqpConnection,
+    @Inject(MESSAGING_OPTIONS) private readonly options: ResolvedMessagingOptions,
+  ) {}
+
+  /** Returns the job id carried as the message id. */
+  async publish<Q extends QueueName>(queue: Q, message: MessageOf<Q>, jobId: string = randomUUID()): Promise<string> {
+    const checked = await toMessage(QUEUE_MESSAGE_TYPES[queue] as new () => object, message, 'strict');
+    if (!checked.ok) throw new Error(`refusing to publish an invalid ${queue} message: ${checked.reason}`);
+    const channel = await this.connection.publishChannel();
+    await sendConfirmed(
+      channel,
+      topologyOf(queue, this.options.queuePrefix).main,
+      Buffer.from(JSON.stringify(checked.value)),
+      {
+        persistent: true,
+        contentType: 'application/json',
+        messageId: jobId,
+        timestamp: Math.floor(Date.now() / 1000),
+        headers: { [ATTEMPT_HEADER]: 1 },
+      },
+      this.options.publishTimeoutMs,
+    );
+    return jobId;
+  }
+}

@@ -1,0 +1,196 @@
+import { Injectable, type INestApplicationContext, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { connect, type Channel, type ChannelModel } from 'amqplib';
+import { ThumbnailGenerationJob } from '@platform/contracts';
+import { testServices, uniqueName, waitFor } from '@platform/testing';
+import {
+  AmqpConnection,
+  type JobContext,
+  MessagingModule,
+  PermanentJobError,
+  QueueConsumer,
+  QueuePublisher,
+  QueueUnavailableError,
+  topologyOf,
+} from '../src';
+
+/** Records deliveries; what it does with each is up to the test. */
+@Injectable()
+class ThumbnailRecorder extends QueueConsumer<ThumbnailGenerationJob> {
+  readonly queue = 'thumbnail-generation' as const;
+  readonly messageType = ThumbnailGenerationJob;
+  deliveries: Array<{ blogId: string; context: JobContext }> = [];
+  finalFailures: Array<{ blogId: string; error: string }> = [];
+  behaviour: (message: ThumbnailGenerationJob, context: JobContext) => Promise<void> = async () => undefined;
+
+  async handle(message: ThumbnailGenerationJob, context: JobContext): Promise<void> {
+    this.deliveries.push({ blogId: message.blog_id, context });
+    await this.behaviour(message, context);
+  }
+
+  override async onFinalFailure(message: ThumbnailGenerationJob, error: Error): Promise<void> {
+    this.finalFailures.push({ blogId: message.blog_id, error: error.message });
+  }
+}
+
+describe('messaging lib against the real RabbitMQ', () => {
+  const prefix = `${uniqueName('msg')}.`;
+  const topology = topologyOf('thumbnail-generation', prefix);
+  let worker: INestApplicationContext;
+  let publisherApp: INestApplicationContext;
+  let recorder: ThumbnailRecorder;
+  let publisher: QueuePublisher;
+  let inspector: ChannelModel;
+  let inspect: Channel;
+
+  async function startWorker(): Promise<INestApplicationContext> {
+    @Module({
+      imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queuePrefix: prefix, maxAttempts: 3, retryDelayMs: 50 })],
+      providers: [ThumbnailRecorder],
+    })
+    class WorkerModule {}
+    const app = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
+    await app.init();
+    return app;
+  }
+
+  const job = (blogId: string) => ({ blog_id: blogId, race_id: 'race-1' });
+  const depth = async (queue: string) => (await inspect.checkQueue(queue)).messageCount;
+
+  beforeAll(async () => {
+    @Module({ imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queuePrefix: prefix })] })
+    class PublisherModule {}
+    publisherApp = await NestFactory.createApplicationContext(PublisherModule, { logger: false });
+    publisher = publisherApp.get(QueuePublisher);
+    worker = await startWorker();
+    recorder = worker.get(ThumbnailRecorder);
+    inspector = await connect(testServices.amqpUrl);
+    inspect = await inspector.createChannel();
+  });
+
+  beforeEach(() => {
+    recorder.deliveries = [];
+    recorder.finalFailures = [];
+    recorder.behaviour = async () => undefined;
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await publisherApp?.close();
+    for (const queue of ['article-generation', 'article-builder', 'blog-generation', 'blog-rewriter', 'thumbnail-generation'] as const) {
+      const t = topologyOf(queue, prefix);
+      for (const name of [t.main, t.retry, t.dead]) await inspect.deleteQueue(name);
+    }
+    await inspector?.close();
+  });
+
+  it('declares durable main, retry and dead-letter queues', async () => {
+    for (const name of [topology.main, topology.retry, topology.dead]) {
+      await expect(inspect.checkQueue(name)).resolves.toMatchObject({ queue: name });
+    }
+  });
+
+  it('delivers a published job, persistent and confirmed, with its id and attempt 1, and acks it', async () => {
+    const jobId = await publisher.publish('thumbnail-generation', job('blog-ok'));
+    const delivery = await waitFor(() => recorder.deliveries.find((d) => d.blogId === 'blog-ok'), { what: 'delivery' });
+    expect(delivery.context).toMatchObject({ jobId, attempt: 1, redelivered: false, queue: 'thumbnail-generation' });
+    await waitFor(async () => ((await depth(topology.main)) === 0 ? true : undefined), { what: 'ack' });
+  });
+
+  it('refuses to publish a message its queue type does not accept', async () => {
+    await expect(publisher.publish('thumbnail-generation', { blog_id: '' } as never)).rejects.toThrow(/invalid thumbnail-generation message/);
+  });
+
+  it('retries a failing handler up to the attempt limit, records the final failure, then dead-letters', async () => {
+    recorder.behaviour = async () => {
+      throw new Error('render service unavailable');
+    };
+    const jobId = await publisher.publish('thumbnail-generation', job('blog-fails'));
+    await waitFor(() => (recorder.finalFailures.length === 1 ? true : undefined), { what: 'final failure' });
+    expect(recorder.deliveries.map((d) => d.context.attempt)).toEqual([1, 2, 3]);
+    expect(recorder.finalFailures).toEqual([{ blogId: 'blog-fails', error: 'render service unavailable' }]);
+    const dead = await waitFor(async () => (await inspect.get(topology.dead, { noAck: true })) || undefined, { what: 'DLQ' });
+    expect(JSON.parse(dead.content.toString())).toEqual(job('blog-fails'));
+    expect(dead.properties.messageId).toBe(jobId);
+    expect(dead.properties.headers).toMatchObject({ 'x-attempt': 3, 'x-last-error': 'render service unavailable' });
+    expect(await depth(topology.main)).toBe(0);
+    expect(await depth(topology.retry)).toBe(0);
+  });
+
+  it('dead-letters a permanent failure after one attempt', async () => {
+    recorder.behaviour = async () => {
+      throw new PermanentJobError('blog was deleted');
+    };
+    await publisher.publish('thumbnail-generation', job('blog-gone'));
+    await waitFor(() => (recorder.finalFailures.length === 1 ? true : undefined), { what: 'final failure' });
+    expect(recorder.deliveries).toHaveLength(1);
+    const dead = await waitFor(async () => (await inspect.get(topology.dead, { noAck: true })) || undefined, { what: 'DLQ' });
+    expect(dead.properties.headers).toMatchObject({ 'x-attempt': 1, 'x-last-error': 'blog was deleted' });
+  });
+
+  it('dead-letters a malformed message without calling the handler', async () => {
+    inspect.sendToQueue(topology.main, Buffer.from('{"blog_id": 42'), { persistent: true, messageId: 'broken' });
+    const dead = await waitFor(async () => (await inspect.get(topology.dead, { noAck: true })) || undefined, { what: 'DLQ' });
+    expect(dead.properties.messageId).toBe('broken');
+    expect(String(dead.properties.headers?.['x-last-error'])).toMatch(/malformed message/);
+    expect(recorder.deliveries).toHaveLength(0);
+  });
+
+  it('loses nothing when the consumer connection drops while a job is unacked: it is redelivered after reconnect', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    recorder.behaviour = async (_message, context) => {
+      if (!context.redelivered) await held;
+    };
+    await publisher.publish('thumbnail-generation', job('blog-held'));
+    await waitFor(() => (recorder.deliveries.length === 1 ? true : undefined), { what: 'first delivery' });
+
+    // A network failure: the socket goes away under the connection while the job is in the handler.
+    const connection = worker.get(AmqpConnection);
+    (connection.currentModel() as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(new Error('simulated network failure'));
+    release();
+
+    const again = await waitFor(() => recorder.deliveries.find((d) => d.context.redelivered), { what: 'redelivery', timeoutMs: 15_000 });
+    expect(again.blogId).toBe('blog-held');
+    await waitFor(async () => ((await depth(topology.main)) === 0 ? true : undefined), { what: 'ack after reconnect' });
+    expect(await depth(topology.dead)).toBe(0);
+  });
+
+  it('fails a publish at once with QueueUnavailableError while the broker connection is down', async () => {
+    const connection = publisherApp.get(AmqpConnection);
+    const lost = new Promise<void>((resolve) => {
+      const poll = setInterval(() => !connection.isConnected() && (clearInterval(poll), resolve()), 1);
+    });
+    (connection.currentModel() as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(new Error('simulated network failure'));
+    await lost;
+    await expect(publisher.publish('thumbnail-generation', job('blog-offline'))).rejects.toBeInstanceOf(QueueUnavailableError);
+    await waitFor(() => (connection.isConnected() ? true : undefined), { what: 'reconnect' });
+    await expect(publisher.publish('thumbnail-generation', job('blog-back'))).resolves.toEqual(expect.any(String));
+    await waitFor(() => recorder.deliveries.find((d) => d.blogId === 'blog-back'), { what: 'delivery after reconnect' });
+  });
+
+  it('drains on shutdown: an in-flight job finishes and is acked before the connection closes', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    recorder.behaviour = () => held;
+    await publisher.publish('thumbnail-generation', job('blog-draining'));
+    await waitFor(() => (recorder.deliveries.length === 1 ? true : undefined), { what: 'delivery' });
+    const closing = worker.close();
+    setImmediate(release);
+    await closing;
+    expect(await depth(topology.main)).toBe(0);
+    worker = await startWorker();
+    recorder = worker.get(ThumbnailRecorder);
+    expect(await depth(topology.main)).toBe(0);
+  });
+
+  it('stops start-up with a clear error when the broker does not answer', async () => {
+    @Module({ imports: [MessagingModule.forRoot({ url: 'amqp://guest:guest@127.0.0.1:1', initialConnectAttempts: 1 })] })
+    class Unreachable {}
+    const started = Date.now();
+    await expect(NestFactory.createApplicationContext(Unreachable, { logger: false, abortOnError: false })).rejects.toThrow(
+      /RabbitMQ at amqp:\/\/\*\*\*@127\.0\.0\.1:1 did not answer/,
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});

@@ -1,0 +1,3 @@
+export * from './gateway';
+export * from './ingress';
+export * from './route-table';

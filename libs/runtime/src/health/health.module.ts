@@ -1,0 +1,66 @@
+import {
+  Controller,
+  type DynamicModule,
+  Get,
+  HttpCode,
+  Inject,
+  Module,
+  type ModuleMetadata,
+  Res,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public } from '../http/public.decorator';
+import { type HealthCheck, type HealthReport, runHealthChecks } from './health-check';
+
+export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
+
+/** Probes answer well inside a kubelet's default one-second-plus timeout budget. */
+export const HEALTH_CHECK_TIMEOUT_MS = 1500;
+
+export const LIVENESS_PATH = '/health/live';
+export const READINESS_PATH = '/health/ready';
+
+@ApiTags('health')
+@Public()
+@Controller('health')
+class HealthController {
+  constructor(@Inject(HEALTH_CHECKS) private readonly checks: HealthCheck[]) {}
+
+  /** The process is up and serving; dependencies are not consulted, so a database outage never restarts pods. */
+  @Get('live')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The process answers.' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  /** Ready to take traffic: every required dependency answers within the probe timeout. */
+  @Get('ready')
+  @ApiOkResponse({ description: 'Required dependencies answer; optional ones may be degraded.' })
+  @ApiServiceUnavailableResponse({ description: 'A required dependency does not answer.' })
+  async ready(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
+    const report = await runHealthChecks(this.checks, HEALTH_CHECK_TIMEOUT_MS);
+    res.status(report.status === 'error' ? 503 : 200);
+    return report;
+  }
+}
+
+export interface HealthModuleOptions {
+  imports?: ModuleMetadata['imports'];
+  inject?: Array<string | symbol | (abstract new (...args: never[]) => unknown)>;
+  checks: (...deps: never[]) => HealthCheck[];
+}
+
+/** Liveness and readiness probes for Kubernetes, built from the checks the app lists. */
+@Module({})
+export class HealthModule {
+  static forRoot(options: HealthModuleOptions): DynamicModule {
+    return {
+      module: HealthModule,
+      imports: options.imports ?? [],
+      controllers: [HealthController],
+      providers: [{ provide: HEALTH_CHECKS, inject: options.inject ?? [], useFactory: options.checks }],
+    };
+  }
+}

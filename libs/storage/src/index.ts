@@ -1,0 +1,3 @@
+export * from './env';
+export * from './object-storage';
+export * from './storage.module';

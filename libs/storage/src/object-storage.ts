@@ -1,0 +1,117 @@
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { HealthCheck } from '@platform/runtime';
+
+export interface StorageOptions {
+  /** Set for S3-compatible servers (versitygw, MinIO); unset means AWS S3 of the region. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Path-style addressing (http://host/bucket/key), which local S3 servers need. */
+  forcePathStyle: boolean;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  /** The object's address, `s3://bucket/key`; readers get presigned URLs instead. */
+  url: string;
+}
+
+/** Presigned GET links of media are valid for one hour (race-content spec section 8). */
+export const DEFAULT_PRESIGN_SECONDS = 3600;
+
+/** One bucket of object storage behind @aws-sdk/client-s3. */
+export class ObjectStorage {
+  readonly client: S3Client;
+
+  constructor(private readonly options: StorageOptions) {
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+      // Only checksum when the operation requires it: S3-compatible servers differ in what they accept.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  get bucket(): string {
+    return this.options.bucket;
+  }
+
+  urlOf(key: string): string {
+    return `s3://${this.options.bucket}/${key}`;
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<StoredObject> {
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
+    return { key, size: body.length, url: this.urlOf(key) };
+  }
+
+  async get(key: string): Promise<Buffer> {
+    const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    return Buffer.from(await answer.Body!.transformToByteArray());
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  /** A time-limited GET link that needs no credentials. */
+  async presignGet(key: string, expiresInSeconds = DEFAULT_PRESIGN_SECONDS): Promise<string> {
+    return getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
+      expiresIn: expiresInSeconds,
+    });
+  }
+
+  /** Creates the bucket when missing (local servers start empty; production buckets are provisioned). */
+  async ensureBucket(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
+    }
+  }
+
+  healthCheck(required: boolean): HealthCheck {
+    return {
+      name: 'object-storage',
+      required,
+      check: async () => void (await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }))),
+    };
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound');
+}

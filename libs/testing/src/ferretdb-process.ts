@@ -1,0 +1,62 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './free-port';
+import { workspaceRoot } from './paths';
+import { waitFor } from './test-services';
+
+/** A FerretDB of a test's own, which the test may pause (a hung database) or kill (a database that is down). */
+export interface FerretDbProcess {
+  uri: string;
+  /** SIGSTOP: connections are accepted by the kernel but never answered. */
+  pause(): void;
+  resume(): void;
+  stop(): Promise<void>;
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = new Socket();
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => (socket.destroy(), resolve(false)));
+    socket.connect(port, '127.0.0.1');
+  });
+}
+
+export async function startFerretDb(): Promise<FerretDbProcess> {
+  const binary = process.env.FERRETDB_BIN ?? join(workspaceRoot, '.tools/bin/ferretdb');
+  if (!existsSync(binary)) throw new Error(`FerretDB is not built at ${binary}: run bash scripts/services.sh`);
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'ferretdb-'));
+  const child: ChildProcess = spawn(
+    binary,
+    [
+      '--handler=sqlite',
+      `--sqlite-url=file:${dir}/`,
+      `--state-dir=${dir}`,
+      `--listen-addr=127.0.0.1:${port}`,
+      '--debug-addr=127.0.0.1:0',
+      '--telemetry=disable',
+      '--log-level=error',
+    ],
+    { stdio: 'ignore' },
+  );
+  await waitFor(async () => ((await answers(port)) ? true : undefined), { what: 'FerretDB to listen', timeoutMs: 15_000 });
+  let stopped = false;
+  return {
+    uri: `mongodb://127.0.0.1:${port}`,
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      child.kill('SIGCONT');
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,6 @@
+export * from './ferretdb-process';
+export * from './free-port';
+export * from './http-app';
+export * from './paths';
+export * from './test-database';
+export * from './test-services';

