@@ -5,7 +5,21 @@ import type { Config } from 'jest';
 const workspaceRoot = __dirname;
 
 /** Node modules that ship only ES modules; Jest's CommonJS runtime needs them transformed. */
-const esmOnlyPackages = ['@nestjs', 'file-type', 'strtok3', 'token-types', '@tokenizer', 'uint8array-extras', '@borewit'];
+const esmOnlyPackages = [
+  '@nestjs',
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  'uint8array-extras',
+  '@borewit',
+  'htmlparser2',
+  'domhandler',
+  'domutils',
+  'dom-serializer',
+  'entities',
+  'domelementtype',
+];
 
 const swcOptions = (syntax: 'typescript' | 'ecmascript') => ({
   jsc: {

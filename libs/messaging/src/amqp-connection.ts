@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { connect, type ChannelModel, type ConfirmChannel, type Options, type RecoveringChannelModel } from 'amqplib';
+import type { HealthCheck } from '@platform/runtime';
 import { QueueUnavailableError } from './errors';
 import { MESSAGING_OPTIONS, type ResolvedMessagingOptions } from './messaging.options';
 import { ALL_QUEUES, topologyOf } from './queues';
@@ -133,4 +134,14 @@ export function sendConfirmed(
 
 function redact(url: string): string {
   return url.replace(/\/\/[^@/]*@/, '//***@');
+}
+
+export function amqpHealthCheck(connection: AmqpConnection): HealthCheck {
+  return {
+    name: 'rabbitmq',
+    required: true,
+    check: async () => {
+      if (!connection.isConnected()) throw new Error('not connected to the broker');
+    },
+  };
 }

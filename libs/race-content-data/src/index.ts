@@ -1,1 +1,6 @@
-export {};
+export * from './body-html';
+export * from './collections';
+export * from './documents';
+export * from './ng-words';
+export * from './race-result';
+export * from './stores';

@@ -13,11 +13,14 @@ interface ExpressLayer {
   route?: { path: string; methods: Record<string, boolean> };
 }
 
-/** Every route Express serves for the app, as `METHOD /path/{param}`, documentation routes excluded. */
+/**
+ * Every route Express serves for the app, as `METHOD /path/{param}`. Documentation routes and Nest's
+ * catch-all (`{/*splat}`, which answers unknown paths with 404) are not API routes.
+ */
 export function servedRoutes(app: INestApplication): string[] {
   const express = app.getHttpAdapter().getInstance() as { router: { stack: ExpressLayer[] } };
   return express.router.stack
-    .filter((layer) => layer.route)
+    .filter((layer) => layer.route && !layer.route.path.includes('*'))
     .flatMap((layer) =>
       Object.keys(layer.route!.methods).map(
         (method) => `${method.toUpperCase()} ${layer.route!.path.replace(/:(\w+)/g, '{$1}')}`,

@@ -4,3 +4,4 @@ export * from './http-app';
 export * from './paths';
 export * from './test-database';
 export * from './test-services';
+export * from './s3-cleanup';

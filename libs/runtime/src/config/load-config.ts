@@ -18,7 +18,8 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: EnvSource = proc
     const variable = issue.path.join('.') || '(environment)';
     const given = issue.path.length === 1 ? env[String(issue.path[0])] : undefined;
     const missing = given === undefined || given === '';
-    return missing ? `${variable} is missing` : `${variable} is invalid (${issue.message})`;
+    if (missing) return issue.code === 'custom' ? `${variable} is missing (${issue.message})` : `${variable} is missing`;
+    return `${variable} is invalid (${issue.message})`;
   });
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
 }

@@ -1,0 +1,28 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { Db } from 'mongodb';
+import { AmqpConnection, amqpHealthCheck, MessagingModule } from '@platform/messaging';
+import { MONGO_DB, mongoHealthCheck, MongoModule } from '@platform/persistence';
+import { RACE_CONTENT_INDEXES } from '@platform/race-content-data';
+import { HealthModule, LoggingModule } from '@platform/runtime';
+import { ArticlesModule } from './articles/articles.module';
+import type { ArticleWorkerConfig } from './config';
+
+/** Consumes article-generation and article-builder; HTTP only for probes and the OpenAPI document. */
+@Module({})
+export class AppModule {
+  static register(config: ArticleWorkerConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggingModule.forRoot({ service: 'article-worker', level: config.logLevel, quietPaths: ['/health/live', '/health/ready'] }),
+        MongoModule.forRoot({ ...config.mongo, indexes: RACE_CONTENT_INDEXES }),
+        MessagingModule.forRoot(config.messaging),
+        ArticlesModule.register(config.ai),
+        HealthModule.forRoot({
+          inject: [MONGO_DB, AmqpConnection],
+          checks: (db: Db, amqp: AmqpConnection) => [mongoHealthCheck(db), amqpHealthCheck(amqp)],
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { ArticleBuildJob } from '@platform/contracts';
+import { PermanentJobError, QueueConsumer, QUEUES } from '@platform/messaging';
+import { ArticleStore } from '@platform/race-content-data';
+import { renderArticleHtml } from './article-html';
+
+/** Second step: builds body_html from the written text, stores it, and moves the article to draft. */
+@Injectable()
+export class ArticleBuilderConsumer extends QueueConsumer<ArticleBuildJob> {
+  readonly queue = QUEUES.articleBuilder;
+  readonly messageType = ArticleBuildJob;
+
+  constructor(private readonly articles: ArticleStore) {
+    super();
+  }
+
+  async handle(job: ArticleBuildJob): Promise<void> {
+    const article = await this.articles.findById(job.article_id);
+    if (!article) throw new PermanentJobError(`article ${job.article_id} does not exist`);
+    if (article.status !== 'generating') return;
+    await this.articles.completeGeneration(job.article_id, renderArticleHtml(job));
+  }
+
+  override async onFinalFailure(job: ArticleBuildJob, error: Error): Promise<void> {
+    await this.articles.failGeneration(job.article_id, `Article build failed: ${error.message}`);
+  }
+}

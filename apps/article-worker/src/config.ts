@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { aiEnv, aiOptionsFrom, checkAiEnv } from '@platform/ai';
+import { messagingEnv, messagingOptionsFrom } from '@platform/messaging';
+import { mongoEnv } from '@platform/persistence';
+import { APPS } from '@platform/routing';
+import { baseEnvSchema, env, loadConfig } from '@platform/runtime';
+
+export const articleWorkerEnv = baseEnvSchema
+  .extend({ PORT: env.port(APPS['article-worker'].port) })
+  .extend(mongoEnv.shape)
+  .extend(messagingEnv.shape)
+  .extend(aiEnv.shape);
+
+const schema = articleWorkerEnv.superRefine(checkAiEnv).transform((e) => ({
+  http: { host: e.HOST, port: e.PORT },
+  logLevel: e.LOG_LEVEL,
+  shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB ?? 'race_content' },
+  messaging: messagingOptionsFrom(e),
+  ai: aiOptionsFrom(e),
+}));
+
+export type ArticleWorkerConfig = z.infer<typeof schema>;
+
+export function loadArticleWorkerConfig(source: Record<string, string | undefined> = process.env): ArticleWorkerConfig {
+  return loadConfig(schema, source);
+}

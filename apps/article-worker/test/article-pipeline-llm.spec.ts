@@ -1,0 +1,63 @@
+import { waitFor } from '@platform/testing';
+import { queueProbe } from './amqp-probe';
+import { startFakeOpenAi } from './fake-openai';
+import { horseRaceResult, startWorkerKit, type WorkerKit } from './worker-test-kit';
+
+describe('article pipeline with an OpenAI-compatible provider (HTTP mock)', () => {
+  let ai: Awaited<ReturnType<typeof startFakeOpenAi>>;
+  let kit: WorkerKit;
+  let queues: Awaited<ReturnType<typeof queueProbe>>;
+
+  beforeAll(async () => {
+    ai = await startFakeOpenAi();
+    kit = await startWorkerKit({ AI_PROVIDER: 'openai', AI_BASE_URL: ai.baseUrl, AI_API_KEY: 'test-key', AI_MODEL: 'test-model', JOB_MAX_ATTEMPTS: '3' });
+    queues = await queueProbe();
+  });
+  afterAll(async () => {
+    await queues?.close();
+    await kit?.close();
+    await ai?.close();
+  });
+
+  const job = (articleId: string, customPrompt?: string) => ({
+    article_id: articleId,
+    race_id: horseRaceResult.race_id,
+    racing_type: 'horse_racing' as const,
+    title: 'Result',
+    race_result: horseRaceResult,
+    ...(customPrompt ? { custom_prompt: customPrompt } : {}),
+  });
+
+  it('asks the model for JSON with the finishing order and instructions, and builds its answer', async () => {
+    ai.answerWith({ lead: 'ハヤテが勝利', sections: [{ heading: '結果', paragraphs: ['1着 ハヤテ'] }] });
+    const articleId = await kit.insertGeneratingArticle(horseRaceResult.race_id);
+    await kit.publisher.publish('article-generation', job(articleId, '短くまとめて'));
+    const done = await waitFor(async () => {
+      const article = await kit.article(articleId);
+      return article?.status === 'draft' ? article : undefined;
+    }, { what: 'the article to be built' });
+    expect(done.body_html).toBe('<p class="lead">ハヤテが勝利</p><h2>結果</h2><p>1着 ハヤテ</p>');
+    const sent = ai.requests.at(-1)!;
+    expect(sent).toMatchObject({ model: 'test-model', response_format: { type: 'json_object' } });
+    const input = JSON.parse((sent.messages as Array<{ content: string }>)[1].content);
+    expect(input.finishing_order.map((e: { name: string }) => e.name)).toEqual(['ハヤテ', 'サクラ']);
+    expect(input.additional_instructions).toBe('短くまとめて');
+  });
+
+  it('retries a failing provider up to the limit, then marks the article failed and dead-letters the job', async () => {
+    ai.failWith(500);
+    const calls = ai.requests.length;
+    const articleId = await kit.insertGeneratingArticle(horseRaceResult.race_id);
+    const jobId = await kit.publisher.publish('article-generation', job(articleId));
+    const failed = await waitFor(async () => {
+      const article = await kit.article(articleId);
+      return article?.status === 'failed' ? article : undefined;
+    }, { what: 'the article to fail' });
+    expect(ai.requests.length - calls).toBe(3);
+    expect(failed.generation_error).toMatch(/^Article generation failed: AI provider request failed with status 500/);
+    expect(failed.body_html).toBe('');
+    const dead = await waitFor(async () => (await queues.channel.get(kit.queues('article-generation').dead, { noAck: true })) || undefined, { what: 'DLQ' });
+    expect(dead.properties.messageId).toBe(jobId);
+    expect(dead.properties.headers).toMatchObject({ 'x-attempt': 3 });
+  });
+});

@@ -1,0 +1,3 @@
+import { projectConfig } from '../../jest.preset';
+
+export default projectConfig(__dirname);

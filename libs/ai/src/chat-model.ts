@@ -1,0 +1,48 @@
+import OpenAI from 'openai';
+import type { AiOptions } from './env';
+
+export class AiProviderError extends Error {
+  override readonly name = 'AiProviderError';
+}
+
+/**
+ * A chat model behind an OpenAI-compatible API, asked for JSON answers. The client does not retry on
+ * its own: failed jobs are retried by the queue, with a delay and a bound.
+ */
+export class ChatModel {
+  private readonly client: OpenAI;
+
+  constructor(private readonly options: AiOptions) {
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl,
+      maxRetries: 0,
+      timeout: options.timeoutMs,
+    });
+  }
+
+  /** Sends the instructions and the input, returns the answer parsed as JSON. */
+  async completeJson(system: string, user: string): Promise<unknown> {
+    let content: string | null | undefined;
+    try {
+      const completion = await this.client.chat.completions.create({
+        model: this.options.model,
+        response_format: { type: 'json_object' },
+        messages: [
+          { role: 'system', content: system },
+          { role: 'user', content: user },
+        ],
+      });
+      content = completion.choices[0]?.message?.content;
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      throw new AiProviderError(`AI provider request failed${status ? ` with status ${status}` : ''}: ${(error as Error).message}`);
+    }
+    if (!content) throw new AiProviderError('AI provider returned no content');
+    try {
+      return JSON.parse(content);
+    } catch {
+      throw new AiProviderError('AI provider returned content that is not JSON');
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export * from './chat-model';
+export * from './env';

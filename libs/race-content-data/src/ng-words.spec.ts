@@ -1,0 +1,15 @@
+import { maskNgWords } from './ng-words';
+
+describe('maskNgWords', () => {
+  it('masks every occurrence, one mark per character', () => {
+    expect(maskNgWords('八百長だ、八百長！', ['八百長'])).toBe('＊＊＊だ、＊＊＊！');
+  });
+
+  it('masks the longer word whole when words overlap', () => {
+    expect(maskNgWords('大八百長', ['八百', '大八百長'])).toBe('＊＊＊＊');
+  });
+
+  it('leaves text without prohibited words alone and ignores empty words', () => {
+    expect(maskNgWords('clean text', ['', 'bad'])).toBe('clean text');
+  });
+});
