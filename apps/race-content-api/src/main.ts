@@ -7,6 +7,8 @@ import { RACE_CONTENT_OPENAPI } from './openapi';
 runMain('race-content-api', async () => {
   const config = loadRaceContentConfig();
   await startHttpApp(AppModule.register(config), {
+    service: 'race-content-api',
+    logLevel: config.logLevel,
     ...config.http,
     openApi: RACE_CONTENT_OPENAPI,
     shutdownTimeoutMs: config.shutdownTimeoutMs,

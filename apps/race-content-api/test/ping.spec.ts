@@ -1,20 +1,29 @@
 import type { INestApplication } from '@nestjs/common';
-import { type FerretDbProcess, startFerretDb } from '@platform/testing';
+import { ObjectStorage } from '@platform/storage';
+import { deleteBucket, documentedRoutes, type FerretDbProcess, servedRoutes, startFerretDb } from '@platform/testing';
 import request from 'supertest';
 import { startRaceContentApp, testConfig } from './test-app';
 
 describe('health (race-content spec 4.1) against a real FerretDB', () => {
   let ferret: FerretDbProcess;
   let app: INestApplication;
+  const config = testConfig();
 
   beforeAll(async () => {
     ferret = await startFerretDb();
-    app = await startRaceContentApp(testConfig({ MONGODB_URI: ferret.uri }));
+    app = await startRaceContentApp({ ...config, mongo: { ...config.mongo, uri: ferret.uri } });
   });
 
   afterAll(async () => {
     await app?.close().catch(() => undefined);
     await ferret?.stop();
+    const storage = new ObjectStorage(config.storage);
+    await deleteBucket(storage.client, config.storage.bucket);
+    storage.destroy();
+  });
+
+  it('serves an OpenAPI document describing every route', async () => {
+    expect((await documentedRoutes(app)).sort()).toEqual(servedRoutes(app).sort());
   });
 
   it('GET /v1/ping answers 200 with a message, no credentials needed', async () => {

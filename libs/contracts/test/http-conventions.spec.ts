@@ -13,7 +13,7 @@ import {
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { Type as TransformType } from 'class-transformer';
 import { IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
-import { LoggingModule } from '@platform/runtime';
+import { LoggingModule, RawResponse } from '@platform/runtime';
 import { startTestApp } from '@platform/testing';
 import request from 'supertest';
 import {
@@ -24,7 +24,6 @@ import {
   PaginatedResult,
   PublicEnvelopeResponse,
   RaceContentExceptionFilter,
-  RawResponse,
   RecruitingEnvelopeInterceptor,
   RecruitingExceptionFilter,
 } from '../src';

@@ -11,3 +11,7 @@ export const mongoEnv = z.object({
   /** Database name; the URI's own path wins when MONGODB_DB is unset. */
   MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, { error: 'must be a plain database name' }).optional(),
 });
+
+export const redisEnv = z.object({
+  REDIS_URL: env.url(['redis', 'rediss']),
+});

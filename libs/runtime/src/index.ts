@@ -4,6 +4,7 @@ export * from './health/health-check';
 export * from './health/health.module';
 export * from './http/bootstrap';
 export * from './http/openapi';
-export * from './http/public.decorator';
+export * from './http/route-markers';
+export * from './logging/boot-logger';
 export * from './logging/logging.module';
 export * from './logging/request-id';

@@ -4,7 +4,7 @@ import request from 'supertest';
 
 /** Builds the app exactly as main.ts does (same logger, pipes, filters, OpenAPI), without listening. */
 export async function startTestApp(module: DynamicModule, openApi: OpenApiInfo): Promise<INestApplication> {
-  const app = await createHttpApp(module, { openApi });
+  const app = await createHttpApp(module, { openApi, service: openApi.title, logLevel: process.env.LOG_LEVEL ?? 'silent' });
   await app.init();
   return app;
 }

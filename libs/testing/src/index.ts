@@ -5,3 +5,6 @@ export * from './paths';
 export * from './test-database';
 export * from './test-services';
 export * from './s3-cleanup';
+export * from './entry-point';
+export * from './start-up-specs';
+export * from './tcp-gate';

@@ -8,20 +8,20 @@ import {
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { map, type Observable } from 'rxjs';
+import { RAW_RESPONSE } from '@platform/runtime';
 import type { BuilderEnvelope, PublicEnvelope, RecruitingEnvelope } from '../envelopes/envelopes';
 import { PaginatedResult } from '../envelopes/pagination';
 
-const ENVELOPE_KIND = 'platform:envelope';
-type EnvelopeKind = 'raw' | 'public';
-
-/** The route answers as it is (a redirect, a document): no envelope. */
-export const RawResponse = (): MethodDecorator & ClassDecorator => SetMetadata(ENVELOPE_KIND, 'raw');
+const PUBLIC_ENVELOPE = 'platform:public-envelope';
+type EnvelopeKind = 'raw' | 'public' | 'service';
 
 /** The route belongs to recruiting's public scheduling router, which answers only `{data}`. */
-export const PublicEnvelopeResponse = (): MethodDecorator & ClassDecorator => SetMetadata(ENVELOPE_KIND, 'public');
+export const PublicEnvelopeResponse = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC_ENVELOPE, true);
 
-function envelopeKind(reflector: Reflector, context: ExecutionContext): EnvelopeKind | undefined {
-  return reflector.getAllAndOverride<EnvelopeKind>(ENVELOPE_KIND, [context.getHandler(), context.getClass()]);
+function envelopeKind(reflector: Reflector, context: ExecutionContext): EnvelopeKind {
+  const targets = [context.getHandler(), context.getClass()];
+  if (reflector.getAllAndOverride<boolean>(RAW_RESPONSE, targets)) return 'raw';
+  return reflector.getAllAndOverride<boolean>(PUBLIC_ENVELOPE, targets) ? 'public' : 'service';
 }
 
 /** Wraps every recruiting success in `{success, status, statusCode, data, pagination?, path, method, timestamp}`. */

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public } from '../http/public.decorator';
+import { Public, RawResponse } from '../http/route-markers';
 import { type HealthCheck, type HealthReport, runHealthChecks } from './health-check';
 
 export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
@@ -23,6 +23,7 @@ export const READINESS_PATH = '/health/ready';
 
 @ApiTags('health')
 @Public()
+@RawResponse()
 @Controller('health')
 class HealthController {
   constructor(@Inject(HEALTH_CHECKS) private readonly checks: HealthCheck[]) {}

@@ -3,9 +3,13 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { ConfigError } from '../config/load-config';
+import { bootLogger } from '../logging/boot-logger';
 import { type OpenApiInfo, serveOpenApi } from './openapi';
 
 export interface HttpAppOptions {
+  /** Names the service on every log line, from the first. */
+  service: string;
+  logLevel: string;
   host: string;
   port: number;
   openApi: OpenApiInfo;
@@ -17,9 +21,14 @@ export interface HttpAppOptions {
 /** Applies what every app needs, in production and in tests alike: logger, body limits, OpenAPI. */
 export async function createHttpApp(
   module: Type<unknown> | DynamicModule,
-  options: Pick<HttpAppOptions, 'openApi' | 'bodyLimit'>,
+  options: Pick<HttpAppOptions, 'openApi' | 'bodyLimit' | 'service' | 'logLevel'>,
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(module, { bufferLogs: true, bodyParser: false });
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    logger: bootLogger(options.service, options.logLevel),
+    bodyParser: false,
+    // Start-up errors reach runMain, which reports them in one line, instead of Nest printing and aborting.
+    abortOnError: false,
+  });
   app.useLogger(app.get(Logger));
   app.useBodyParser('json', { limit: options.bodyLimit ?? '1mb' });
   app.useBodyParser('urlencoded', { limit: options.bodyLimit ?? '1mb', extended: true });
@@ -29,27 +38,33 @@ export async function createHttpApp(
 }
 
 /**
- * Starts an app and stops it gracefully: on SIGTERM or SIGINT Nest closes the HTTP server (in-flight requests
- * finish, idle keep-alive sockets close) and runs every shutdown hook (queue consumers drain). A watchdog ends
- * the process if draining outlives the timeout.
+ * Starts an app and stops it gracefully: on SIGTERM or SIGINT the HTTP server stops accepting, in-flight
+ * requests finish, idle keep-alive sockets close, and every shutdown hook runs (queue consumers drain,
+ * then connections close); then the process exits 0. A watchdog exits 1 if draining outlives the timeout.
  */
 export async function startHttpApp(
   module: Type<unknown> | DynamicModule,
   options: HttpAppOptions,
 ): Promise<INestApplication> {
   const app = await createHttpApp(module, options);
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      app.get(Logger).log(`${signal} received: draining`);
-      setTimeout(() => {
-        app.get(Logger).error(`shutdown did not finish within ${options.shutdownTimeoutMs} ms: exiting`);
-        process.exit(1);
-      }, options.shutdownTimeoutMs).unref();
-    });
-  }
+  const logger = app.get(Logger);
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received: draining`);
+    setTimeout(() => {
+      logger.error(`shutdown did not finish within ${options.shutdownTimeoutMs} ms: exiting`);
+      process.exit(1);
+    }, options.shutdownTimeoutMs).unref();
+    await app.close();
+    logger.log('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
   await app.listen(options.port, options.host);
-  app.get(Logger).log(`${options.openApi.title} listening on ${options.host}:${options.port}`);
+  logger.log(`${options.service} listening on ${options.host}:${options.port}`);
   return app;
 }
 

@@ -1,0 +1,38 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { createValidationPipe, RaceContentExceptionFilter } from '@platform/contracts';
+import { postgresHealthCheck, PostgresModule, REDIS, redisHealthCheck, RedisModule } from '@platform/persistence';
+import { HealthModule, LoggingModule } from '@platform/runtime';
+import { ObjectStorage, StorageModule } from '@platform/storage';
+import type { AiWebhookConfig } from './config';
+import { AI_JOBS_DATABASE } from './database';
+
+/** The AI status webhook and the event-run status read (race-content spec 4.9 and 6). */
+@Module({})
+export class AppModule {
+  static register(config: AiWebhookConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggingModule.forRoot({ service: 'ai-webhook', level: config.logLevel, quietPaths: ['/health/live', '/health/ready'] }),
+        PostgresModule.forRoot({ ...AI_JOBS_DATABASE, ...config.database, applicationName: 'ai-webhook' }),
+        RedisModule.forRoot(config.redis),
+        StorageModule.forRoot(config.storage),
+        HealthModule.forRoot({
+          inject: [DataSource, REDIS, ObjectStorage],
+          checks: (db: DataSource, redis: Redis, storage: ObjectStorage) => [
+            postgresHealthCheck(db),
+            redisHealthCheck(redis),
+            storage.healthCheck(false),
+          ],
+        }),
+      ],
+      providers: [
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_FILTER, useClass: RaceContentExceptionFilter },
+      ],
+    };
+  }
+}

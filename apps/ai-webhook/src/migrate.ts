@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { migrateMain } from '@platform/persistence';
+import { AI_JOBS_DATABASE } from './database';
+
+migrateMain('ai-webhook', AI_JOBS_DATABASE);

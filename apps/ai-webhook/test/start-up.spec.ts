@@ -1,0 +1,17 @@
+import { describeStartUp, testServices } from '@platform/testing';
+
+describeStartUp({
+  entry: 'apps/ai-webhook/src/main.ts',
+  required: ['DATABASE_URL', 'REDIS_URL', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+  dependencyDown: {
+    env: {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere',
+      REDIS_URL: testServices.redisUrl,
+      S3_ENDPOINT: testServices.s3.endpoint,
+      S3_BUCKET: 'unused-bucket',
+      S3_ACCESS_KEY_ID: testServices.s3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: testServices.s3.secretAccessKey,
+    },
+    message: /^start-up failed: connect ECONNREFUSED 127\.0\.0\.1:1/,
+  },
+});

@@ -1,0 +1,35 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { Db } from 'mongodb';
+import { AmqpConnection, amqpHealthCheck, MessagingModule } from '@platform/messaging';
+import { MONGO_DB, mongoHealthCheck, MongoModule } from '@platform/persistence';
+import { RACE_CONTENT_INDEXES } from '@platform/race-content-data';
+import { HealthModule, LoggingModule } from '@platform/runtime';
+import { ObjectStorage, StorageModule } from '@platform/storage';
+import type { BlogWorkerConfig } from './config';
+
+/**
+ * Will consume blog-generation, blog-rewriter and thumbnail-generation (race-content spec 4.4 and 4.6);
+ * HTTP only for probes and the OpenAPI document.
+ */
+@Module({})
+export class AppModule {
+  static register(config: BlogWorkerConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggingModule.forRoot({ service: 'blog-worker', level: config.logLevel, quietPaths: ['/health/live', '/health/ready'] }),
+        MongoModule.forRoot({ ...config.mongo, indexes: RACE_CONTENT_INDEXES }),
+        MessagingModule.forRoot(config.messaging),
+        StorageModule.forRoot(config.storage),
+        HealthModule.forRoot({
+          inject: [MONGO_DB, AmqpConnection, ObjectStorage],
+          checks: (db: Db, amqp: AmqpConnection, storage: ObjectStorage) => [
+            mongoHealthCheck(db),
+            amqpHealthCheck(amqp),
+            storage.healthCheck(true),
+          ],
+        }),
+      ],
+    };
+  }
+}

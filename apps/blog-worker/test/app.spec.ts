@@ -1,0 +1,52 @@
+import type { INestApplication } from '@nestjs/common';
+import { MongoClient } from 'mongodb';
+import { deleteBucket, documentedRoutes, servedRoutes, startTestApp, testServices, uniqueName } from '@platform/testing';
+import { ObjectStorage } from '@platform/storage';
+import request from 'supertest';
+import { AppModule } from '../src/app.module';
+import { loadBlogWorkerConfig } from '../src/config';
+import { BLOG_WORKER_OPENAPI } from '../src/openapi';
+
+describe('blog-worker on real FerretDB, RabbitMQ and S3', () => {
+  const id = uniqueName('bw');
+  const bucket = id.replace(/_/g, '-');
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    app = await startTestApp(
+      AppModule.register(
+        loadBlogWorkerConfig({
+          LOG_LEVEL: process.env.LOG_LEVEL,
+          MONGODB_URI: testServices.mongoUri,
+          MONGODB_DB: id,
+          AMQP_URL: testServices.amqpUrl,
+          QUEUE_PREFIX: `${id}.`,
+          S3_ENDPOINT: testServices.s3.endpoint,
+          S3_BUCKET: bucket,
+          S3_ACCESS_KEY_ID: testServices.s3.accessKeyId,
+          S3_SECRET_ACCESS_KEY: testServices.s3.secretAccessKey,
+          S3_CREATE_BUCKET: 'true',
+        }),
+      ),
+      BLOG_WORKER_OPENAPI,
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    const client = await MongoClient.connect(testServices.mongoUri);
+    await client.db(id).dropDatabase();
+    await client.close();
+    const storage = new ObjectStorage({ ...testServices.s3, bucket, forcePathStyle: true });
+    await deleteBucket(storage.client, bucket);
+    storage.destroy();
+  });
+
+  it('is ready when its stores and broker answer, and its document covers its probes', async () => {
+    await request(app.getHttpServer()).get('/health/live').expect(200, { status: 'ok' });
+    await request(app.getHttpServer()).get('/health/ready').expect(200, {
+      status: 'ok',
+      checks: { mongodb: 'ok', rabbitmq: 'ok', 'object-storage': 'ok' },
+    });
+    expect((await documentedRoutes(app)).sort()).toEqual(servedRoutes(app).sort());
+  });
+});

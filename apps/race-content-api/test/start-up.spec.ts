@@ -1,0 +1,70 @@
+import {
+  describeStartUp,
+  freePort,
+  jsonLines,
+  startEntryPoint,
+  startFerretDb,
+  startTcpGate,
+  testServices,
+  uniqueName,
+} from '@platform/testing';
+
+const ENTRY = 'apps/race-content-api/src/main.ts';
+
+function serviceEnv(mongoUri: string, port: number): Record<string, string> {
+  const id = uniqueName('rcproc');
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    MONGODB_URI: mongoUri,
+    MONGODB_DB: id,
+    AMQP_URL: testServices.amqpUrl,
+    QUEUE_PREFIX: `${id}.`,
+    S3_ENDPOINT: testServices.s3.endpoint,
+    S3_BUCKET: 'race-media-test',
+    S3_ACCESS_KEY_ID: testServices.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: testServices.s3.secretAccessKey,
+  };
+}
+
+describeStartUp({
+  entry: ENTRY,
+  required: ['MONGODB_URI', 'AMQP_URL', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+  dependencyDown: {
+    env: { ...serviceEnv('mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=500', 0) },
+    message: /^start-up failed: MongoDB did not answer/,
+  },
+});
+
+describe(`${ENTRY} graceful shutdown`, () => {
+  it('on SIGTERM stops accepting, finishes the in-flight request, then exits 0', async () => {
+    const ferret = await startFerretDb();
+    const gate = await startTcpGate(Number(new URL(ferret.uri).port));
+    const port = await freePort();
+    const app = startEntryPoint(ENTRY, serviceEnv(`mongodb://127.0.0.1:${gate.port}/?directConnection=true`, port));
+    try {
+      await app.waitForLine(/listening on/);
+      const inDatabase = gate.holdNext('ping');
+      const inFlight = fetch(`http://127.0.0.1:${port}/v1/ping/deep`);
+      await inDatabase;
+
+      app.kill('SIGTERM');
+      await app.waitForLine(/SIGTERM received: draining/);
+      await expect(fetch(`http://127.0.0.1:${port}/v1/ping`)).rejects.toThrow();
+      gate.release();
+
+      const answer = await inFlight;
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ message: 'pong', db: 'ok' });
+      const run = await app.exited;
+      expect(run.code).toBe(0);
+      const messages = jsonLines(run).map((l) => l.msg ?? l.notJson);
+      expect(messages).toContain('stopped');
+      expect(jsonLines(run).filter((l) => 'notJson' in l)).toEqual([]);
+    } finally {
+      app.kill('SIGKILL');
+      await gate.close();
+      await ferret.stop();
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import { JWT_AUTH_OPTIONS, JwtAuthGuard, RolesGuard } from '@platform/auth';
+import { createValidationPipe, RecruitingEnvelopeInterceptor, RecruitingExceptionFilter } from '@platform/contracts';
+import { postgresHealthCheck, PostgresModule } from '@platform/persistence';
+import { HealthModule, LoggingModule } from '@platform/runtime';
+import type { RecruitingConfig } from './config';
+import { RECRUITING_DATABASE } from './database';
+
+/** Every route needs a bearer token and the role its method asks for, unless marked @Public(). */
+@Module({})
+export class AppModule {
+  static register(config: RecruitingConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        LoggingModule.forRoot({ service: 'recruiting-api', level: config.logLevel, quietPaths: ['/health/live', '/health/ready'] }),
+        PostgresModule.forRoot({ ...RECRUITING_DATABASE, ...config.database, applicationName: 'recruiting-api' }),
+        HealthModule.forRoot({ inject: [DataSource], checks: (db: DataSource) => [postgresHealthCheck(db)] }),
+      ],
+      providers: [
+        { provide: JWT_AUTH_OPTIONS, useValue: config.jwt },
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: RolesGuard },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: RecruitingEnvelopeInterceptor },
+        { provide: APP_FILTER, useClass: RecruitingExceptionFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,5 @@
+import 'reflect-metadata';
+import { migrateMain } from '@platform/persistence';
+import { RECRUITING_DATABASE } from './database';
+
+migrateMain('recruiting-api', RECRUITING_DATABASE);

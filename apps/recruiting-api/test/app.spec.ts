@@ -1,0 +1,53 @@
+import type { INestApplication } from '@nestjs/common';
+import { migrateDatabase } from '@platform/persistence';
+import { createTestDatabase, documentedRoutes, servedRoutes, startTestApp, type TestDatabase } from '@platform/testing';
+import request from 'supertest';
+import { AppModule } from '../src/app.module';
+import { loadRecruitingConfig } from '../src/config';
+import { RECRUITING_DATABASE } from '../src/database';
+import { RECRUITING_OPENAPI } from '../src/openapi';
+
+const config = (url: string) =>
+  loadRecruitingConfig({ LOG_LEVEL: process.env.LOG_LEVEL, DATABASE_URL: url, JWT_SECRET: 'recruiting-test-secret-0123456789abcdef' });
+
+describe('recruiting-api on a real PostgreSQL', () => {
+  let database: TestDatabase;
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('recruiting');
+    await migrateDatabase(database.url, RECRUITING_DATABASE);
+    app = await startTestApp(AppModule.register(config(database.url)), RECRUITING_OPENAPI);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.drop();
+  });
+
+  it('answers probes without a token, outside the envelope', async () => {
+    await request(app.getHttpServer()).get('/health/live').expect(200, { status: 'ok' });
+    await request(app.getHttpServer()).get('/health/ready').expect(200, { status: 'ok', checks: { postgres: 'ok' } });
+  });
+
+  it('answers unknown paths 404 in the recruiting error body', async () => {
+    const res = await request(app.getHttpServer()).get('/api/v1/nothing').expect(404);
+    expect(res.body).toMatchObject({ success: false, status: 'error', statusCode: 404, error: { code: 'NOT_FOUND' }, path: '/api/v1/nothing', method: 'GET' });
+  });
+
+  it('serves an OpenAPI document describing every route, with bearer auth declared', async () => {
+    expect((await documentedRoutes(app)).sort()).toEqual(servedRoutes(app).sort());
+    const { body } = await request(app.getHttpServer()).get('/openapi.json').expect(200);
+    expect(body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('refuses to start on a database whose schema is not migrated', async () => {
+    const empty = await createTestDatabase('recruiting_empty');
+    try {
+      await expect(startTestApp(AppModule.register(config(empty.url)), RECRUITING_OPENAPI)).rejects.toThrow(
+        'database schema "recruiting" has pending migrations',
+      );
+    } finally {
+      await empty.drop();
+    }
+  });
+});

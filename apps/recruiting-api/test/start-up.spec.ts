@@ -1,0 +1,10 @@
+import { describeStartUp } from '@platform/testing';
+
+describeStartUp({
+  entry: 'apps/recruiting-api/src/main.ts',
+  required: ['JWT_SECRET', 'DATABASE_URL'],
+  dependencyDown: {
+    env: { JWT_SECRET: 'recruiting-test-secret-0123456789abcdef', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' },
+    message: /^start-up failed: connect ECONNREFUSED 127\.0\.0\.1:1/,
+  },
+});

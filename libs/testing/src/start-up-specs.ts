@@ -1,0 +1,37 @@
+import { jsonLines, runEntryPoint } from './entry-point';
+
+export interface StartUpCase {
+  /** The app's entry point, from the workspace root. */
+  entry: string;
+  /** Variables the app requires: with none set, the one fatal line must name each. */
+  required: string[];
+  /** A complete environment whose named dependency does not answer. */
+  dependencyDown: { env: Record<string, string>; message: RegExp };
+}
+
+/**
+ * The start-up contract every app keeps, run against the real entry point in its own process: a missing
+ * or bad setting, or a dependency that is down, ends the process with exit code 1 and one clear fatal
+ * line, every line JSON, no hang.
+ */
+export function describeStartUp(app: StartUpCase): void {
+  describe(`${app.entry} start-up`, () => {
+    it('stops with one JSON line naming each missing variable, exit code 1', async () => {
+      const run = await runEntryPoint(app.entry, {});
+      expect(run.code).toBe(1);
+      const lines = jsonLines(run);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ level: 60, msg: expect.stringMatching(/^Invalid configuration: /) });
+      for (const variable of app.required) expect(lines[0].msg).toContain(`${variable} is missing`);
+    });
+
+    it('stops with a clear fatal line, exit code 1, when its dependency is down', async () => {
+      const run = await runEntryPoint(app.entry, app.dependencyDown.env);
+      expect(run.code).toBe(1);
+      expect(run.elapsedMs).toBeLessThan(15_000);
+      const lines = jsonLines(run);
+      expect(lines.filter((l) => 'notJson' in l)).toEqual([]);
+      expect(lines.find((l) => l.level === 60)?.msg).toMatch(app.dependencyDown.message);
+    });
+  });
+}
