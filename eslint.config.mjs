@@ -49,6 +49,6 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', setInterval: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', setInterval: 'readonly', Buffer: 'readonly' } },
   },
 );

@@ -19,6 +19,9 @@ const esmOnlyPackages = [
   'dom-serializer',
   'entities',
   'domelementtype',
+  // content-disposition (ESM) sits under @fastify/static; both path segments must be exempt.
+  '@fastify',
+  'content-disposition',
 ];
 
 const swcOptions = (syntax: 'typescript' | 'ecmascript') => ({

@@ -119,11 +119,17 @@ build_ferretdb() {
   rm -rf "$work/ferretdb"
 }
 
+# The binary is needed even when a MongoDB already answers: tests start private FerretDB processes to
+# stage a database that hangs or dies.
+ensure_ferretdb_binary() {
+  if ! "$TOOLS/bin/ferretdb" --version 2>/dev/null | grep -q "$FERRETDB_VERSION"; then build_ferretdb; fi
+}
+
 ensure_mongo() {
+  ensure_ferretdb_binary
   if [[ -n "${MONGODB_URI:-}" ]]; then MONGO_URL=$MONGODB_URI; return; fi
   MONGO_URL="mongodb://127.0.0.1:$MONGO_PORT"
   if answers $MONGO_PORT; then return; fi
-  if ! "$TOOLS/bin/ferretdb" --version 2>/dev/null | grep -q "$FERRETDB_VERSION"; then build_ferretdb; fi
   log "starting FerretDB on $MONGO_PORT (SQLite under .data/ferretdb)"
   mkdir -p "$DATA/ferretdb" "$DATA/ferretdb-state"
   start_daemon ferretdb "$DATA/ferretdb.log" "$TOOLS/bin/ferretdb" \
@@ -187,6 +193,7 @@ REDIS_URL=redis://127.0.0.1:$REDIS_PORT
 S3_ENDPOINT=$S3_URL
 S3_ACCESS_KEY_ID=$S3_ACCESS
 S3_SECRET_ACCESS_KEY=$S3_SECRET
+FERRETDB_BIN=$TOOLS/bin/ferretdb
 EOF
 
 if ((${#started[@]})); then

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { createValidationPipe, RaceContentExceptionFilter } from '@platform/contracts';
 import { postgresHealthCheck, PostgresModule, REDIS, redisHealthCheck, RedisModule } from '@platform/persistence';
-import { HealthModule, LoggingModule } from '@platform/runtime';
+import { HealthModule } from '@platform/runtime';
 import { ObjectStorage, StorageModule } from '@platform/storage';
 import type { AiWebhookConfig } from './config';
 import { AI_JOBS_DATABASE } from './database';
@@ -16,7 +16,6 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggingModule.forRoot({ service: 'ai-webhook', level: config.logLevel, quietPaths: ['/health/live', '/health/ready'] }),
         PostgresModule.forRoot({ ...AI_JOBS_DATABASE, ...config.database, applicationName: 'ai-webhook' }),
         RedisModule.forRoot(config.redis),
         StorageModule.forRoot(config.storage),

@@ -3,7 +3,7 @@ import type { Db } from 'mongodb';
 import { AmqpConnection, amqpHealthCheck, MessagingModule } from '@platform/messaging';
 import { MONGO_DB, mongoHealthCheck, MongoModule } from '@platform/persistence';
 import { RACE_CONTENT_INDEXES } from '@platform/race-content-data';
-import { HealthModule, LoggingModule } from '@platform/runtime';
+import { HealthModule } from '@platform/runtime';
 import { ArticlesModule } from './articles/articles.module';
 import type { ArticleWorkerConfig } from './config';
 
@@ -14,7 +14,6 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggingModule.forRoot({ service: 'article-worker', level: config.logLevel, quietPaths: ['/health/live', '/health/ready'] }),
         MongoModule.forRoot({ ...config.mongo, indexes: RACE_CONTENT_INDEXES }),
         MessagingModule.forRoot(config.messaging),
         ArticlesModule.register(config.ai),

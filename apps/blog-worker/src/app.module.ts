@@ -3,7 +3,7 @@ import type { Db } from 'mongodb';
 import { AmqpConnection, amqpHealthCheck, MessagingModule } from '@platform/messaging';
 import { MONGO_DB, mongoHealthCheck, MongoModule } from '@platform/persistence';
 import { RACE_CONTENT_INDEXES } from '@platform/race-content-data';
-import { HealthModule, LoggingModule } from '@platform/runtime';
+import { HealthModule } from '@platform/runtime';
 import { ObjectStorage, StorageModule } from '@platform/storage';
 import type { BlogWorkerConfig } from './config';
 
@@ -17,7 +17,6 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggingModule.forRoot({ service: 'blog-worker', level: config.logLevel, quietPaths: ['/health/live', '/health/ready'] }),
         MongoModule.forRoot({ ...config.mongo, indexes: RACE_CONTENT_INDEXES }),
         MessagingModule.forRoot(config.messaging),
         StorageModule.forRoot(config.storage),

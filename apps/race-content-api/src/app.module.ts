@@ -3,7 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { createValidationPipe, RaceContentExceptionFilter } from '@platform/contracts';
 import { MessagingModule } from '@platform/messaging';
 import { MongoModule } from '@platform/persistence';
-import { LoggingModule } from '@platform/runtime';
+import { RACE_CONTENT_INDEXES } from '@platform/race-content-data';
 import { StorageModule } from '@platform/storage';
 import type { RaceContentConfig } from './config';
 import { PingController } from './health/ping.controller';
@@ -14,12 +14,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggingModule.forRoot({
-          service: 'race-content-api',
-          level: config.logLevel,
-          quietPaths: ['/v1/ping', '/v1/ping/deep'],
-        }),
-        MongoModule.forRoot(config.mongo),
+        MongoModule.forRoot({ ...config.mongo, indexes: RACE_CONTENT_INDEXES }),
         MessagingModule.forRoot(config.messaging),
         StorageModule.forRoot(config.storage),
       ],

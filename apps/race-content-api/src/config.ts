@@ -5,20 +5,20 @@ import { APPS } from '@platform/routing';
 import { baseEnvSchema, env, loadConfig } from '@platform/runtime';
 import { storageEnv, storageOptionsFrom } from '@platform/storage';
 
-const schema = baseEnvSchema
+export const raceContentEnv = baseEnvSchema
   .extend({ PORT: env.port(APPS['race-content-api'].port) })
   .extend(mongoEnv.shape)
   .extend(messagingEnv.shape)
-  .extend(storageEnv.shape)
-  .transform((e) => ({
-    nodeEnv: e.NODE_ENV,
-    http: { host: e.HOST, port: e.PORT },
-    logLevel: e.LOG_LEVEL,
-    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB ?? 'race_content' },
-    messaging: messagingOptionsFrom(e),
-    storage: storageOptionsFrom(e),
-  }));
+  .extend(storageEnv.shape);
+
+const schema = raceContentEnv.transform((e) => ({
+  http: { host: e.HOST, port: e.PORT },
+  logLevel: e.LOG_LEVEL,
+  shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB ?? 'race_content' },
+  messaging: messagingOptionsFrom(e),
+  storage: storageOptionsFrom(e),
+}));
 
 export type RaceContentConfig = z.infer<typeof schema>;
 

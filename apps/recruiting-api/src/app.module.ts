@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { JWT_AUTH_OPTIONS, JwtAuthGuard, RolesGuard } from '@platform/auth';
 import { createValidationPipe, RecruitingEnvelopeInterceptor, RecruitingExceptionFilter } from '@platform/contracts';
 import { postgresHealthCheck, PostgresModule } from '@platform/persistence';
-import { HealthModule, LoggingModule } from '@platform/runtime';
+import { HealthModule } from '@platform/runtime';
 import type { RecruitingConfig } from './config';
 import { RECRUITING_DATABASE } from './database';
 
@@ -15,7 +15,6 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggingModule.forRoot({ service: 'recruiting-api', level: config.logLevel, quietPaths: ['/health/live', '/health/ready'] }),
         PostgresModule.forRoot({ ...RECRUITING_DATABASE, ...config.database, applicationName: 'recruiting-api' }),
         HealthModule.forRoot({ inject: [DataSource], checks: (db: DataSource) => [postgresHealthCheck(db)] }),
       ],

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { HeaderUserGuard } from '@platform/auth';
 import { BuilderEnvelopeInterceptor, BuilderExceptionFilter, createValidationPipe } from '@platform/contracts';
 import { postgresHealthCheck, PostgresModule } from '@platform/persistence';
-import { HealthModule, LoggingModule } from '@platform/runtime';
+import { HealthModule } from '@platform/runtime';
 import type { SurveyBuilderConfig } from './config';
 import { SURVEY_BUILDER_DATABASE } from './database';
 
@@ -15,7 +15,6 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        LoggingModule.forRoot({ service: 'survey-builder-api', level: config.logLevel, quietPaths: ['/health/live', '/health/ready'] }),
         PostgresModule.forRoot({ ...SURVEY_BUILDER_DATABASE, ...config.database, applicationName: 'survey-builder-api' }),
         HealthModule.forRoot({ inject: [DataSource], checks: (db: DataSource) => [postgresHealthCheck(db)] }),
       ],

@@ -3,7 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { BuilderExceptionFilter, RecruitingExceptionFilter } from '@platform/contracts';
-import { LoggingModule, Public } from '@platform/runtime';
+import { Public } from '@platform/runtime';
 import { startTestApp } from '@platform/testing';
 import request from 'supertest';
 import {
@@ -64,7 +64,6 @@ class ImportsController {
 
 /** Bearer-token app, as recruiting wires it: JWT then roles, globally. */
 @Module({
-  imports: [LoggingModule.forRoot({ service: 'auth-test', level: 'silent' })],
   controllers: [ThingsController],
   providers: [
     { provide: JWT_AUTH_OPTIONS, useValue: { secret: SECRET } },
@@ -77,7 +76,6 @@ class BearerAppModule {}
 
 /** Header-user app, as the survey builder wires it, with an API-key route. */
 @Module({
-  imports: [LoggingModule.forRoot({ service: 'auth-test', level: 'silent' })],
   controllers: [BuilderController, ImportsController],
   providers: [
     { provide: API_KEY_OPTIONS, useValue: { header: 'x-api-key', key: 'import-key-123' } },

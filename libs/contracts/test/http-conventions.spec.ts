@@ -13,7 +13,7 @@ import {
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { Type as TransformType } from 'class-transformer';
 import { IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
-import { LoggingModule, RawResponse } from '@platform/runtime';
+import { RawResponse } from '@platform/runtime';
 import { startTestApp } from '@platform/testing';
 import request from 'supertest';
 import {
@@ -94,7 +94,6 @@ class ThingsController {
 
 function appModule(filter: Type<unknown>, interceptor?: Type<unknown>) {
   @Module({
-    imports: [LoggingModule.forRoot({ service: 'contracts-test', level: 'silent' })],
     controllers: [ThingsController],
     providers: [
       { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -8,3 +8,4 @@ export * from './s3-cleanup';
 export * from './entry-point';
 export * from './start-up-specs';
 export * from './tcp-gate';
+export * from './deployment-specs';

@@ -1,9 +1,12 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import type { Db } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
 import { Public, withTimeout } from '@platform/runtime';
+
+/** Probe paths, kept out of the request log. */
+export const PING_PATHS = ['/v1/ping', '/v1/ping/deep'];
 
 /** A hung database must not hang the probe: the deep check gives up well under two seconds. */
 export const DEEP_PING_TIMEOUT_MS = 1500;
@@ -33,7 +36,7 @@ export class PingController {
   @Get('deep')
   @ApiOkResponse({ type: DeepPingAnswer })
   @ApiServiceUnavailableResponse({ type: DeepPingAnswer })
-  async deep(@Res({ passthrough: true }) res: Response): Promise<DeepPingAnswer> {
+  async deep(@Res({ passthrough: true }) res: FastifyReply): Promise<DeepPingAnswer> {
     try {
       await withTimeout(this.db.command({ ping: 1 }), DEEP_PING_TIMEOUT_MS);
       return { message: 'pong', db: 'ok' };

@@ -5,7 +5,7 @@ import {
   HttpException,
   Logger,
 } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type FieldProblem } from './domain-error';
 import type { BuilderErrorBody, ErrorInfo, RaceContentErrorBody, RecruitingErrorBody } from './error-bodies';
 import {
@@ -34,22 +34,22 @@ abstract class ServiceExceptionFilter implements ExceptionFilter {
 
   protected abstract readonly statusByCode: Readonly<Record<string, number>>;
 
-  protected abstract body(failure: Failure, request: Request): object;
+  protected abstract body(failure: Failure, request: FastifyRequest): object;
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const request = http.getRequest<Request>();
-    const response = http.getResponse<Response>();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
     const failure = this.describe(exception);
-    failure.info.requestId = (request as { id?: string }).id;
+    failure.info.requestId = request.id;
     if (failure.status >= 500) {
       this.logger.error(
         { err: exception, requestId: failure.info.requestId, code: failure.info.code },
         'request failed',
       );
     }
-    if (response.headersSent) return;
-    response.status(failure.status).json(this.body(failure, request));
+    if (reply.sent) return;
+    reply.status(failure.status).send(this.body(failure, request));
   }
 
   private describe(exception: unknown): Failure {
@@ -83,8 +83,8 @@ function messageOf(exception: HttpException): string {
 }
 
 /**
- * Errors raised before a route runs (body-parser's malformed JSON or oversized body, multer's limits)
- * carry a 4xx status of their own.
+ * Errors raised before a route runs (Fastify's malformed JSON or oversized body, an unsupported content
+ * type, multipart limits) carry a 4xx status of their own.
  */
 function statusOfLibraryError(exception: unknown): number | undefined {
   if (!(exception instanceof Error)) return undefined;
@@ -98,13 +98,13 @@ function statusOfLibraryError(exception: unknown): number | undefined {
 export class RecruitingExceptionFilter extends ServiceExceptionFilter {
   protected readonly statusByCode = RECRUITING_ERROR_STATUS;
 
-  protected body({ status, info }: Failure, request: Request): RecruitingErrorBody {
+  protected body({ status, info }: Failure, request: FastifyRequest): RecruitingErrorBody {
     return {
       success: false,
       status: 'error',
       statusCode: status,
       error: info,
-      path: request.originalUrl.split('?')[0],
+      path: request.url.split('?')[0],
       method: request.method,
       timestamp: new Date().toISOString(),
     };

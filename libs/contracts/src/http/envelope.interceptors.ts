@@ -6,7 +6,7 @@ import {
   SetMetadata,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request, Response } from 'express';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { map, type Observable } from 'rxjs';
 import { RAW_RESPONSE } from '@platform/runtime';
 import type { BuilderEnvelope, PublicEnvelope, RecruitingEnvelope } from '../envelopes/envelopes';
@@ -32,8 +32,8 @@ export class RecruitingEnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const kind = envelopeKind(this.reflector, context);
     if (kind === 'raw' || context.getType() !== 'http') return next.handle();
-    const request = context.switchToHttp().getRequest<Request>();
-    const response = context.switchToHttp().getResponse<Response>();
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const response = context.switchToHttp().getResponse<FastifyReply>();
     return next.handle().pipe(
       map((value: unknown) => {
         if (response.statusCode === 204) return undefined;
@@ -45,7 +45,7 @@ export class RecruitingEnvelopeInterceptor implements NestInterceptor {
           statusCode: response.statusCode,
           data: paged ? paged.items : value,
           ...(paged ? { pagination: paged.pagination } : {}),
-          path: request.originalUrl.split('?')[0],
+          path: request.url.split('?')[0],
           method: request.method,
           timestamp: new Date().toISOString(),
         };

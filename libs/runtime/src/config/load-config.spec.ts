@@ -40,7 +40,8 @@ describe('loadConfig', () => {
     }
   });
 
-  it('treats an empty value as missing', () => {
+  it('treats an empty value as unset: missing when required, the default otherwise', () => {
     expect(() => loadConfig(z.object({ A: env.text() }), { A: '' })).toThrow('A is missing');
+    expect(loadConfig(z.object({ B: env.url(['http']).optional(), C: env.port(80) }), { B: '', C: '' })).toEqual({ C: 80 });
   });
 });

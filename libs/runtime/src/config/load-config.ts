@@ -12,7 +12,9 @@ type EnvSource = Record<string, string | undefined>;
  * Nothing else in an app reads process.env: everything goes through here.
  */
 export function loadConfig<S extends z.ZodType>(schema: S, env: EnvSource = process.env): z.infer<S> {
-  const result = schema.safeParse(env);
+  // An empty value means unset (a ConfigMap entry of "" must not fail a URL check, it means "use the default").
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = schema.safeParse(given);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const variable = issue.path.join('.') || '(environment)';

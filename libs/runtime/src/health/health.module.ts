@@ -9,7 +9,7 @@ import {
   Res,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { FastifyReply } from 'fastify';
 import { Public, RawResponse } from '../http/route-markers';
 import { type HealthCheck, type HealthReport, runHealthChecks } from './health-check';
 
@@ -17,9 +17,6 @@ export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
 
 /** Probes answer well inside a kubelet's default one-second-plus timeout budget. */
 export const HEALTH_CHECK_TIMEOUT_MS = 1500;
-
-export const LIVENESS_PATH = '/health/live';
-export const READINESS_PATH = '/health/ready';
 
 @ApiTags('health')
 @Public()
@@ -40,7 +37,7 @@ class HealthController {
   @Get('ready')
   @ApiOkResponse({ description: 'Required dependencies answer; optional ones may be degraded.' })
   @ApiServiceUnavailableResponse({ description: 'A required dependency does not answer.' })
-  async ready(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {
+  async ready(@Res({ passthrough: true }) res: FastifyReply): Promise<HealthReport> {
     const report = await runHealthChecks(this.checks, HEALTH_CHECK_TIMEOUT_MS);
     res.status(report.status === 'error' ? 503 : 200);
     return report;

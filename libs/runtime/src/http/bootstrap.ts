@@ -1,9 +1,12 @@
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Logger } from 'nestjs-pino';
+import type { IncomingMessage } from 'node:http';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
 import { ConfigError } from '../config/load-config';
-import { bootLogger } from '../logging/boot-logger';
+import { LIVENESS_PATH, READINESS_PATH } from '../health/health-paths';
+import { createLogger, PinoNestLogger } from '../logging/logger';
+import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
 import { type OpenApiInfo, serveOpenApi } from './openapi';
 
 export interface HttpAppOptions {
@@ -14,25 +17,71 @@ export interface HttpAppOptions {
   port: number;
   openApi: OpenApiInfo;
   shutdownTimeoutMs: number;
-  /** Largest JSON or urlencoded body accepted, e.g. '1mb'. */
-  bodyLimit?: string;
+  /** Largest request body accepted, in bytes (default 1 MiB). */
+  bodyLimitBytes?: number;
+  /** Paths whose requests are not logged (probes would drown everything else); the health probes always are. */
+  quietPaths?: string[];
 }
 
-/** Applies what every app needs, in production and in tests alike: logger, body limits, OpenAPI. */
+export type PlatformApp = NestFastifyApplication;
+
+/** A served route, `METHOD /path/{param}`, as Fastify registered it. */
+const registered = new WeakMap<INestApplication, string[]>();
+
+/** Apps that are draining: their responses ask clients to close the connection. */
+const draining = new WeakSet<INestApplication>();
+
+export function registeredRoutes(app: INestApplication): string[] {
+  return registered.get(app) ?? [];
+}
+
+/**
+ * Builds an app the same way in production and in tests: Fastify with pino request logs (one line per
+ * request, with its request id, also echoed as x-request-id), body limit, and the OpenAPI document.
+ */
 export async function createHttpApp(
   module: Type<unknown> | DynamicModule,
-  options: Pick<HttpAppOptions, 'openApi' | 'bodyLimit' | 'service' | 'logLevel'>,
-): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(module, {
-    logger: bootLogger(options.service, options.logLevel),
-    bodyParser: false,
+  options: Pick<HttpAppOptions, 'openApi' | 'bodyLimitBytes' | 'service' | 'logLevel' | 'quietPaths'>,
+): Promise<PlatformApp> {
+  const logger = createLogger(options.service, options.logLevel);
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    // Fastify's own two lines per request are off; the onResponse hook below writes one, skipping probes.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    genReqId: (req: IncomingMessage) => requestIdFor(req.headers[REQUEST_ID_HEADER]),
+    bodyLimit: options.bodyLimitBytes ?? 1_048_576,
+    // Behind the ingress: the client address comes from X-Forwarded-For.
+    trustProxy: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
+    logger: new PinoNestLogger(logger),
     // Start-up errors reach runMain, which reports them in one line, instead of Nest printing and aborting.
     abortOnError: false,
   });
-  app.useLogger(app.get(Logger));
-  app.useBodyParser('json', { limit: options.bodyLimit ?? '1mb' });
-  app.useBodyParser('urlencoded', { limit: options.bodyLimit ?? '1mb', extended: true });
-  app.disable('x-powered-by');
+
+  const fastify = app.getHttpAdapter().getInstance();
+  const routes: string[] = [];
+  registered.set(app, routes);
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push(`${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+  });
+  const quiet = new Set([LIVENESS_PATH, READINESS_PATH, ...(options.quietPaths ?? [])]);
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  // Close waits for every connection; a keep-alive socket must not outlive the response it carried.
+  fastify.addHook('onSend', async (_request, reply) => {
+    if (draining.has(app)) reply.header('connection', 'close');
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    if (quiet.has(path)) return;
+    request.log.info(
+      { req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+  });
+
   serveOpenApi(app, options.openApi);
   return app;
 }
@@ -42,29 +91,27 @@ export async function createHttpApp(
  * requests finish, idle keep-alive sockets close, and every shutdown hook runs (queue consumers drain,
  * then connections close); then the process exits 0. A watchdog exits 1 if draining outlives the timeout.
  */
-export async function startHttpApp(
-  module: Type<unknown> | DynamicModule,
-  options: HttpAppOptions,
-): Promise<INestApplication> {
+export async function startHttpApp(module: Type<unknown> | DynamicModule, options: HttpAppOptions): Promise<PlatformApp> {
   const app = await createHttpApp(module, options);
-  const logger = app.get(Logger);
+  const logger = app.getHttpAdapter().getInstance().log;
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    logger.log(`${signal} received: draining`);
+    logger.info(`${signal} received: draining`);
+    draining.add(app);
     setTimeout(() => {
       logger.error(`shutdown did not finish within ${options.shutdownTimeoutMs} ms: exiting`);
       process.exit(1);
     }, options.shutdownTimeoutMs).unref();
     await app.close();
-    logger.log('stopped');
+    logger.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   await app.listen(options.port, options.host);
-  logger.log(`${options.service} listening on ${options.host}:${options.port}`);
+  logger.info(`${options.service} listening on ${options.host}:${options.port}`);
   return app;
 }
 

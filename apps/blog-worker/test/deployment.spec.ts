@@ -1,0 +1,8 @@
+import { describeDeployment } from '@platform/testing';
+import { blogWorkerEnv } from '../src/config';
+
+describeDeployment({
+  app: 'blog-worker',
+  env: blogWorkerEnv,
+  probes: { liveness: '/health/live', readiness: '/health/ready' },
+});

@@ -1,0 +1,52 @@
+import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger } from 'pino';
+
+/** The one pino logger of a process: Fastify's request logs and Nest's logs share its JSON shape. */
+export function createLogger(service: string, level: string): Logger {
+  return pino({ level, base: { service } });
+}
+
+/**
+ * Nest's LoggerService on pino, from the first line of start-up, so even a failed start logs JSON.
+ * Lines carry the Nest context (the class that logged) beside the message.
+ */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  log(message: unknown, ...rest: unknown[]): void {
+    this.write('info', message, rest);
+  }
+
+  error(message: unknown, ...rest: unknown[]): void {
+    this.write('error', message, rest);
+  }
+
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.write('warn', message, rest);
+  }
+
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.write('debug', message, rest);
+  }
+
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.write('trace', message, rest);
+  }
+
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.write('fatal', message, rest);
+  }
+
+  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal', message: unknown, rest: unknown[]): void {
+    const context = typeof rest.at(-1) === 'string' ? (rest.at(-1) as string) : undefined;
+    const stack = rest.find((r) => typeof r === 'string' && r.includes('\n    at '));
+    if (message !== null && typeof message === 'object' && !(message instanceof Error)) {
+      // Structured call: logger.error({ err, requestId }, 'request failed').
+      const text = typeof rest[0] === 'string' && rest.length > 1 ? rest[0] : undefined;
+      this.logger[level]({ context, ...message }, text ?? '');
+      return;
+    }
+    const text = message instanceof Error ? message.message : String(message);
+    this.logger[level]({ context, ...(stack ? { stack } : {}) }, text);
+  }
+}

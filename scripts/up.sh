@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# README command 1: installs what is needed, provisions the local services, builds, runs the migrations,
+# and starts the six apps and the gateway (http://localhost:8080). Ctrl-C stops everything it started,
+# the backing services it had to start included.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+APPS=(recruiting-api survey-builder-api race-content-api ai-webhook article-worker blog-worker)
+MIGRATED_APPS=(recruiting-api survey-builder-api ai-webhook)
+GATEWAY_PORT=${GATEWAY_PORT:-8080}
+LOGS="$ROOT/.data/logs"
+
+log() { printf '[up] %s\n' "$*" >&2; }
+
+bash scripts/install.sh
+mkdir -p "$LOGS"
+started_services="$ROOT/.data/run/started-by-up"
+mkdir -p "$(dirname "$started_services")" && : > "$started_services"
+SERVICES_STARTED_FILE="$started_services" bash scripts/services.sh
+
+set -a
+# shellcheck disable=SC1091
+source .data/services.env
+set +a
+
+# Local-only secrets, generated once per machine and kept out of git.
+if [[ ! -f .data/dev-secrets.env ]]; then
+  echo "JWT_SECRET=$(head -c 32 /dev/urandom | base64 | tr -d '/+=' | head -c 43)" > .data/dev-secrets.env
+fi
+set -a
+# shellcheck disable=SC1091
+source .data/dev-secrets.env
+set +a
+export MONGODB_DB=race_content AI_PROVIDER=local S3_CREATE_BUCKET=true LOG_LEVEL=${LOG_LEVEL:-info}
+
+log "building the apps and the gateway"
+npx nx run-many -t build --parallel=2 --outputStyle=static >"$LOGS/build.log" 2>&1 || { tail -n 30 "$LOGS/build.log"; log "build failed; see $LOGS/build.log"; exit 1; }
+npm run build:gateway >>"$LOGS/build.log" 2>&1 || { log "gateway build failed; see $LOGS/build.log"; exit 1; }
+
+log "migrating"
+for app in "${MIGRATED_APPS[@]}"; do
+  node "dist/apps/$app/apps/$app/src/migrate.js" >>"$LOGS/migrate.log" 2>&1 || { tail -n 5 "$LOGS/migrate.log"; log "migrations of $app failed"; exit 1; }
+done
+
+pids=()
+stopped=false
+stop_all() {
+  $stopped && return
+  stopped=true
+  log "stopping"
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [[ -s "$started_services" ]]; then
+    # shellcheck disable=SC2046
+    bash scripts/services.sh stop $(sort -u "$started_services")
+  fi
+  log "stopped"
+}
+trap 'stop_all; exit 0' INT TERM
+trap stop_all EXIT
+
+bucket_of() {
+  case "$1" in
+    ai-webhook) echo platform-ai-manifests ;;
+    *) echo platform-media ;;
+  esac
+}
+
+for app in "${APPS[@]}"; do
+  S3_BUCKET=$(bucket_of "$app") node "dist/apps/$app/apps/$app/src/main.js" >"$LOGS/$app.log" 2>&1 &
+  pids+=($!)
+done
+GATEWAY_PORT=$GATEWAY_PORT node dist/apps/gateway/scripts/gateway.js >"$LOGS/gateway.log" 2>&1 &
+pids+=($!)
+
+# Ready when every app's readiness probe answers 200 (race-content-api's is /v1/ping/deep).
+probe_of() { [[ "$1" == race-content-api ]] && echo "http://127.0.0.1:3003/v1/ping/deep" || echo "http://127.0.0.1:$2/health/ready"; }
+ports=(3001 3002 3003 3004 3005 3006)
+deadline=$((SECONDS + 90))
+for i in "${!APPS[@]}"; do
+  app=${APPS[$i]}
+  until curl -fs -o /dev/null "$(probe_of "$app" "${ports[$i]}")"; do
+    if ! kill -0 "${pids[$i]}" 2>/dev/null; then
+      tail -n 5 "$LOGS/$app.log" >&2
+      log "$app exited during start-up; see $LOGS/$app.log"
+      exit 1
+    fi
+    if ((SECONDS > deadline)); then log "$app is not ready after 90 s; see $LOGS/$app.log"; exit 1; fi
+    sleep 0.3
+  done
+done
+
+cat >&2 <<EOF
+
+  The platform is up. Everything is reachable through the gateway:
+
+    http://localhost:$GATEWAY_PORT/api/v1/...   recruiting-api       (docs http://localhost:3001/docs)
+    http://localhost:$GATEWAY_PORT/api/...      survey-builder-api   (docs http://localhost:3002/docs)
+    http://localhost:$GATEWAY_PORT/v1/...       race-content-api     (docs http://localhost:3003/docs)
+    http://localhost:$GATEWAY_PORT/api/v1/webhooks, /api/v1/organizations   ai-webhook (docs http://localhost:3004/docs)
+    workers: article-worker http://localhost:3005/health/ready, blog-worker http://localhost:3006/health/ready
+
+    try:  curl http://localhost:$GATEWAY_PORT/v1/ping/deep
+    logs: $LOGS/<app>.log          Ctrl-C stops everything.
+
+EOF
+
+# Runs until Ctrl-C, or until any process exits (then everything stops).
+set +e
+wait -n "${pids[@]}"
+log "a process exited unexpectedly; see $LOGS"
+exit 1
