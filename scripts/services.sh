@@ -82,7 +82,7 @@ ensure_rabbitmq() {
   if answers $AMQP_PORT; then return; fi
   command -v rabbitmq-server >/dev/null || apt_install rabbitmq-server
   log "RabbitMQ is not answering on $AMQP_PORT: starting it"
-  rabbitmq-server -detached >"$DATA/rabbitmq-start.log" 2>&1 || fail "rabbitmq-server -detached failed; see $DATA/rabbitmq-start.log"
+  rabbitmq-server -detached >"$DATA/rabbitmq-start.log" 2>&1 9>&- || fail "rabbitmq-server -detached failed; see $DATA/rabbitmq-start.log"
   started+=(rabbitmq)
   wait_for $AMQP_PORT RabbitMQ 90 "/var/log/rabbitmq/"
 }
@@ -92,7 +92,7 @@ ensure_redis() {
   command -v redis-server >/dev/null || apt_install redis-server
   log "Redis is not answering on $REDIS_PORT: starting it"
   redis-server --daemonize yes --bind 127.0.0.1 --port $REDIS_PORT --save '' --appendonly no \
-    --dir "$DATA" --logfile "$DATA/redis.log" || fail "redis-server did not start; see $DATA/redis.log"
+    --dir "$DATA" --logfile "$DATA/redis.log" 9>&- || fail "redis-server did not start; see $DATA/redis.log"
   started+=(redis)
   wait_for $REDIS_PORT Redis 20 "$DATA/redis.log"
 }
@@ -122,7 +122,10 @@ build_ferretdb() {
 # The binary is needed even when a MongoDB already answers: tests start private FerretDB processes to
 # stage a database that hangs or dies.
 ensure_ferretdb_binary() {
-  if ! "$TOOLS/bin/ferretdb" --version 2>/dev/null | grep -q "$FERRETDB_VERSION"; then build_ferretdb; fi
+  # Compared as a captured string: `--version | grep -q` under pipefail fails whenever grep exits first.
+  local version
+  version=$("$TOOLS/bin/ferretdb" --version 2>/dev/null || true)
+  [[ "$version" == *"version: $FERRETDB_VERSION"* ]] || build_ferretdb
 }
 
 ensure_mongo() {
@@ -176,6 +179,7 @@ if [[ "${1:-}" == "stop" ]]; then
 fi
 
 # One provisioner at a time (a test run and `up` started together must not race to build or start).
+# fd 9 holds the lock; every daemon started below closes it (9>&-) so the lock ends with this script.
 exec 9>"$DATA/services.lock"
 flock 9
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { postgresEnv, redisEnv } from '@platform/persistence';
 import { APPS } from '@platform/routing';
-import { baseEnvSchema, env, loadConfig } from '@platform/runtime';
+import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 import { storageEnv, storageOptionsFrom } from '@platform/storage';
 
 export const aiWebhookEnv = baseEnvSchema
@@ -11,9 +11,7 @@ export const aiWebhookEnv = baseEnvSchema
   .extend(storageEnv.shape);
 
 const schema = aiWebhookEnv.transform((e) => ({
-  http: { host: e.HOST, port: e.PORT },
-  logLevel: e.LOG_LEVEL,
-  shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  ...baseConfigFrom(e),
   database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE },
   redis: { url: e.REDIS_URL },
   storage: storageOptionsFrom(e),

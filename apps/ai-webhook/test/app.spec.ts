@@ -8,6 +8,7 @@ import {
   startTestApp,
   type TestDatabase,
   testServices,
+  testStorageEnv,
   uniqueName,
 } from '@platform/testing';
 import { ObjectStorage } from '@platform/storage';
@@ -29,11 +30,7 @@ describe('ai-webhook on real PostgreSQL, Redis and S3', () => {
           LOG_LEVEL: process.env.LOG_LEVEL,
           DATABASE_URL: database.url,
           REDIS_URL: testServices.redisUrl,
-          S3_ENDPOINT: testServices.s3.endpoint,
-          S3_BUCKET: bucket,
-          S3_ACCESS_KEY_ID: testServices.s3.accessKeyId,
-          S3_SECRET_ACCESS_KEY: testServices.s3.secretAccessKey,
-          S3_CREATE_BUCKET: 'true',
+          ...testStorageEnv(bucket),
           ...overrides,
         }),
       ),

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { aiEnv, aiOptionsFrom, checkAiEnv } from '@platform/ai';
 import { messagingEnv, messagingOptionsFrom } from '@platform/messaging';
 import { mongoEnv } from '@platform/persistence';
+import { RACE_CONTENT_DEFAULT_DB } from '@platform/race-content-data';
 import { APPS } from '@platform/routing';
-import { baseEnvSchema, env, loadConfig } from '@platform/runtime';
+import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 
 export const articleWorkerEnv = baseEnvSchema
   .extend({ PORT: env.port(APPS['article-worker'].port) })
@@ -12,10 +13,8 @@ export const articleWorkerEnv = baseEnvSchema
   .extend(aiEnv.shape);
 
 const schema = articleWorkerEnv.superRefine(checkAiEnv).transform((e) => ({
-  http: { host: e.HOST, port: e.PORT },
-  logLevel: e.LOG_LEVEL,
-  shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-  mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB ?? 'race_content' },
+  ...baseConfigFrom(e),
+  mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB ?? RACE_CONTENT_DEFAULT_DB },
   messaging: messagingOptionsFrom(e),
   ai: aiOptionsFrom(e),
 }));

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { MongoClient } from 'mongodb';
-import { deleteBucket, documentedRoutes, servedRoutes, startTestApp, testServices, uniqueName } from '@platform/testing';
+import { deleteBucket, documentedRoutes, servedRoutes, startTestApp, testServices, testStorageEnv, uniqueName } from '@platform/testing';
 import { ObjectStorage } from '@platform/storage';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
@@ -21,11 +21,7 @@ describe('blog-worker on real FerretDB, RabbitMQ and S3', () => {
           MONGODB_DB: id,
           AMQP_URL: testServices.amqpUrl,
           QUEUE_PREFIX: `${id}.`,
-          S3_ENDPOINT: testServices.s3.endpoint,
-          S3_BUCKET: bucket,
-          S3_ACCESS_KEY_ID: testServices.s3.accessKeyId,
-          S3_SECRET_ACCESS_KEY: testServices.s3.secretAccessKey,
-          S3_CREATE_BUCKET: 'true',
+          ...testStorageEnv(bucket),
         }),
       ),
       BLOG_WORKER_OPENAPI,

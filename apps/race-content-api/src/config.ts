@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { messagingEnv, messagingOptionsFrom } from '@platform/messaging';
 import { mongoEnv } from '@platform/persistence';
+import { RACE_CONTENT_DEFAULT_DB } from '@platform/race-content-data';
 import { APPS } from '@platform/routing';
-import { baseEnvSchema, env, loadConfig } from '@platform/runtime';
+import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 import { storageEnv, storageOptionsFrom } from '@platform/storage';
 
 export const raceContentEnv = baseEnvSchema
@@ -12,10 +13,8 @@ export const raceContentEnv = baseEnvSchema
   .extend(storageEnv.shape);
 
 const schema = raceContentEnv.transform((e) => ({
-  http: { host: e.HOST, port: e.PORT },
-  logLevel: e.LOG_LEVEL,
-  shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-  mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB ?? 'race_content' },
+  ...baseConfigFrom(e),
+  mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB ?? RACE_CONTENT_DEFAULT_DB },
   messaging: messagingOptionsFrom(e),
   storage: storageOptionsFrom(e),
 }));

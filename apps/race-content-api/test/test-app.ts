@@ -1,5 +1,5 @@
-import type { INestApplication } from '@nestjs/common';
-import { startTestApp, testServices, uniqueName } from '@platform/testing';
+import type { PlatformApp } from '@platform/runtime';
+import { startTestApp, testServices, testStorageEnv, uniqueName } from '@platform/testing';
 import { AppModule } from '../src/app.module';
 import { loadRaceContentConfig, type RaceContentConfig } from '../src/config';
 import { RACE_CONTENT_OPENAPI } from '../src/openapi';
@@ -13,15 +13,11 @@ export function testConfig(overrides: Record<string, string> = {}): RaceContentC
     MONGODB_DB: id,
     AMQP_URL: testServices.amqpUrl,
     QUEUE_PREFIX: `${id}.`,
-    S3_ENDPOINT: testServices.s3.endpoint,
-    S3_BUCKET: id.replace(/_/g, '-'),
-    S3_ACCESS_KEY_ID: testServices.s3.accessKeyId,
-    S3_SECRET_ACCESS_KEY: testServices.s3.secretAccessKey,
-    S3_CREATE_BUCKET: 'true',
+    ...testStorageEnv(id.replace(/_/g, '-')),
     ...overrides,
   });
 }
 
-export function startRaceContentApp(config: RaceContentConfig): Promise<INestApplication> {
+export function startRaceContentApp(config: RaceContentConfig): Promise<PlatformApp> {
   return startTestApp(AppModule.register(config), RACE_CONTENT_OPENAPI);
 }

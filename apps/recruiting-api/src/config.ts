@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { postgresEnv } from '@platform/persistence';
 import { APPS } from '@platform/routing';
-import { baseEnvSchema, env, loadConfig } from '@platform/runtime';
+import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 
 export const recruitingEnv = baseEnvSchema
   .extend({
@@ -12,9 +12,7 @@ export const recruitingEnv = baseEnvSchema
   .extend(postgresEnv.shape);
 
 const schema = recruitingEnv.transform((e) => ({
-  http: { host: e.HOST, port: e.PORT },
-  logLevel: e.LOG_LEVEL,
-  shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  ...baseConfigFrom(e),
   database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE },
   jwt: { secret: e.JWT_SECRET },
 }));

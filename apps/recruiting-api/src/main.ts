@@ -1,16 +1,12 @@
 import 'reflect-metadata';
-import { runMain, startHttpApp } from '@platform/runtime';
+import { runHttpMain } from '@platform/runtime';
 import { AppModule } from './app.module';
 import { loadRecruitingConfig } from './config';
 import { RECRUITING_OPENAPI } from './openapi';
 
-runMain('recruiting-api', async () => {
-  const config = loadRecruitingConfig();
-  await startHttpApp(AppModule.register(config), {
-    service: 'recruiting-api',
-    logLevel: config.logLevel,
-    ...config.http,
-    openApi: RECRUITING_OPENAPI,
-    shutdownTimeoutMs: config.shutdownTimeoutMs,
-  });
+runHttpMain({
+  service: 'recruiting-api',
+  loadConfig: loadRecruitingConfig,
+  module: (config) => AppModule.register(config),
+  openApi: RECRUITING_OPENAPI,
 });

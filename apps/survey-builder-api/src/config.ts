@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { postgresEnv } from '@platform/persistence';
 import { APPS } from '@platform/routing';
-import { baseEnvSchema, env, loadConfig } from '@platform/runtime';
+import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 
 export const surveyBuilderEnv = baseEnvSchema.extend({ PORT: env.port(APPS['survey-builder-api'].port) }).extend(postgresEnv.shape);
 
 const schema = surveyBuilderEnv.transform((e) => ({
-  http: { host: e.HOST, port: e.PORT },
-  logLevel: e.LOG_LEVEL,
-  shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  ...baseConfigFrom(e),
   database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE },
 }));
 

@@ -1,16 +1,12 @@
 import 'reflect-metadata';
-import { runMain, startHttpApp } from '@platform/runtime';
+import { runHttpMain } from '@platform/runtime';
 import { AppModule } from './app.module';
 import { loadSurveyBuilderConfig } from './config';
 import { SURVEY_BUILDER_OPENAPI } from './openapi';
 
-runMain('survey-builder-api', async () => {
-  const config = loadSurveyBuilderConfig();
-  await startHttpApp(AppModule.register(config), {
-    service: 'survey-builder-api',
-    logLevel: config.logLevel,
-    ...config.http,
-    openApi: SURVEY_BUILDER_OPENAPI,
-    shutdownTimeoutMs: config.shutdownTimeoutMs,
-  });
+runHttpMain({
+  service: 'survey-builder-api',
+  loadConfig: loadSurveyBuilderConfig,
+  module: (config) => AppModule.register(config),
+  openApi: SURVEY_BUILDER_OPENAPI,
 });

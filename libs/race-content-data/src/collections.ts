@@ -1,6 +1,9 @@
 import type { RacingType } from '@platform/contracts';
 import type { MongoIndex } from '@platform/persistence';
 
+/** The MongoDB database of race content when MONGODB_DB is unset. */
+export const RACE_CONTENT_DEFAULT_DB = 'race_content';
+
 /** A race's type is the collection that holds it (race-content spec section 1). */
 export const RACE_COLLECTIONS: Record<RacingType, string> = {
   auto_racing: 'auto_racing_races',

@@ -18,6 +18,17 @@ export const testServices = {
   },
 };
 
+/** The S3 variables of an app under test, for a bucket of the test's own that the app creates. */
+export function testStorageEnv(bucket: string): Record<string, string> {
+  return {
+    S3_ENDPOINT: testServices.s3.endpoint,
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: testServices.s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: testServices.s3.secretAccessKey,
+    S3_CREATE_BUCKET: 'true',
+  };
+}
+
 /** A lowercase name no other test file uses, for databases, queues, buckets and key prefixes. */
 export function uniqueName(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;

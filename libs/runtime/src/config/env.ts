@@ -41,3 +41,14 @@ export const baseEnvSchema = z.object({
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
+
+/** The part of every app's typed config that comes from the base variables. */
+export interface BaseAppConfig {
+  http: { host: string; port: number };
+  logLevel: string;
+  shutdownTimeoutMs: number;
+}
+
+export function baseConfigFrom(e: BaseEnv & { PORT: number }): BaseAppConfig {
+  return { http: { host: e.HOST, port: e.PORT }, logLevel: e.LOG_LEVEL, shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS };
+}

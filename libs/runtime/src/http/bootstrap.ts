@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { IncomingMessage } from 'node:http';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
+import type { BaseAppConfig } from '../config/env';
 import { ConfigError } from '../config/load-config';
 import { LIVENESS_PATH, READINESS_PATH } from '../health/health-paths';
 import { createLogger, PinoNestLogger } from '../logging/logger';
@@ -125,6 +126,29 @@ export function runMain(service: string, main: () => Promise<unknown>): void {
     const reason = error instanceof ConfigError ? error.message : `start-up failed: ${describe(error)}`;
     writeJsonLine(60, service, reason);
     process.exit(1);
+  });
+}
+
+export interface HttpMain<C extends BaseAppConfig> {
+  service: string;
+  loadConfig: () => C;
+  module: (config: C) => DynamicModule;
+  openApi: OpenApiInfo;
+  quietPaths?: string[];
+}
+
+/** An app's whole main.ts: validate the environment, build the module, listen, drain on SIGTERM. */
+export function runHttpMain<C extends BaseAppConfig>(main: HttpMain<C>): void {
+  runMain(main.service, async () => {
+    const config = main.loadConfig();
+    await startHttpApp(main.module(config), {
+      service: main.service,
+      logLevel: config.logLevel,
+      ...config.http,
+      openApi: main.openApi,
+      quietPaths: main.quietPaths,
+      shutdownTimeoutMs: config.shutdownTimeoutMs,
+    });
   });
 }
 
