@@ -3,11 +3,24 @@ import { postgresEnv } from '@platform/persistence';
 import { APPS } from '@platform/routing';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 
-export const surveyBuilderEnv = baseEnvSchema.extend({ PORT: env.port(APPS['survey-builder-api'].port) }).extend(postgresEnv.shape);
+export const surveyBuilderEnv = baseEnvSchema
+  .extend({
+    PORT: env.port(APPS['survey-builder-api'].port),
+    /** Administrators may view and edit every survey and delete library entries (spec 5). */
+    SURVEY_ADMIN_EMAILS: env.list(),
+    /** When set, import routes also accept this key in x-api-key. */
+    SURVEY_IMPORT_API_KEY: env.secret(16).optional(),
+    /** External bundles can be large; other bodies are small. */
+    BODY_LIMIT_BYTES: env.positiveInt(20 * 1024 * 1024),
+  })
+  .extend(postgresEnv.shape);
 
 const schema = surveyBuilderEnv.transform((e) => ({
   ...baseConfigFrom(e),
+  bodyLimitBytes: e.BODY_LIMIT_BYTES,
   database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE },
+  admins: { emails: e.SURVEY_ADMIN_EMAILS.map((email) => email.toLowerCase()) },
+  imports: { apiKey: e.SURVEY_IMPORT_API_KEY },
 }));
 
 export type SurveyBuilderConfig = z.infer<typeof schema>;

@@ -3,8 +3,8 @@ import { createHttpApp, OPENAPI_JSON_PATH, type OpenApiInfo, type PlatformApp, r
 import request from 'supertest';
 
 /** Builds the app exactly as main.ts does (same logger, pipes, filters, OpenAPI), ready for supertest. */
-export async function startTestApp(module: DynamicModule, openApi: OpenApiInfo): Promise<PlatformApp> {
-  const app = await createHttpApp(module, { openApi, service: openApi.title, logLevel: process.env.LOG_LEVEL ?? 'silent' });
+export async function startTestApp(module: DynamicModule, openApi: OpenApiInfo, bodyLimitBytes?: number): Promise<PlatformApp> {
+  const app = await createHttpApp(module, { openApi, bodyLimitBytes, service: openApi.title, logLevel: process.env.LOG_LEVEL ?? 'silent' });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;

@@ -30,6 +30,7 @@ export function postgresDataSourceOptions(options: PostgresOptions): PostgresDat
     migrationsRun: false,
     connectTimeoutMS: options.connectTimeoutMs ?? 5000,
     applicationName: options.applicationName,
-    extra: { max: options.poolSize ?? 10 },
+    // Unqualified names in the app's raw SQL resolve to its own schema first.
+    extra: { max: options.poolSize ?? 10, options: `-c search_path=${options.schema},public` },
   };
 }

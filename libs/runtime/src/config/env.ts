@@ -47,6 +47,8 @@ export interface BaseAppConfig {
   http: { host: string; port: number };
   logLevel: string;
   shutdownTimeoutMs: number;
+  /** Largest request body, in bytes, when the app needs other than the default 1 MiB. */
+  bodyLimitBytes?: number;
 }
 
 export function baseConfigFrom(e: BaseEnv & { PORT: number }): BaseAppConfig {

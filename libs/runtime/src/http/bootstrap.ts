@@ -147,6 +147,7 @@ export function runHttpMain<C extends BaseAppConfig>(main: HttpMain<C>): void {
       ...config.http,
       openApi: main.openApi,
       quietPaths: main.quietPaths,
+      bodyLimitBytes: config.bodyLimitBytes,
       shutdownTimeoutMs: config.shutdownTimeoutMs,
     });
   });

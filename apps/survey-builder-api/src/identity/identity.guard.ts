@@ -1,0 +1,53 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { apiKeyMatches, readHeaderUser } from '@platform/auth';
+import { IS_PUBLIC } from '@platform/runtime';
+import { BuilderError } from '../builder-error';
+import { type Actor, IMPORT_BOT, IMPORT_ROUTE } from './actor';
+import { UsersRepository } from './users.repository';
+
+export const IDENTITY_OPTIONS = Symbol('IDENTITY_OPTIONS');
+
+export interface IdentityOptions {
+  adminEmails: string[];
+  importApiKey: string | undefined;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * Who is calling (spec 5): x-user-email and x-user-name, or on import routes a matching x-api-key
+ * (recorded as the x-user-email user, else the Import Bot). 401 otherwise. The user row is created on
+ * first sight and its name kept current; administrators come from SURVEY_ADMIN_EMAILS.
+ */
+@Injectable()
+export class IdentityGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly users: UsersRepository,
+    @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; actor?: Actor }>();
+    const identity = this.reflector.getAllAndOverride<boolean>(IMPORT_ROUTE, targets) && request.headers['x-api-key'] !== undefined
+      ? this.importIdentity(request.headers)
+      : readHeaderUser(request.headers);
+    if (!identity) throw new BuilderError('UNAUTHENTICATED', 'The x-user-email and x-user-name headers are required');
+    const user = await this.users.resolve(identity.email, identity.name);
+    request.actor = { ...user, isAdmin: this.options.adminEmails.includes(user.email) };
+    return true;
+  }
+
+  private importIdentity(headers: Record<string, unknown>): { email: string; name: string | undefined } {
+    if (!apiKeyMatches(headers['x-api-key'], this.options.importApiKey)) {
+      throw new BuilderError('UNAUTHENTICATED', 'The x-api-key header does not match');
+    }
+    const full = readHeaderUser(headers);
+    if (full) return full;
+    const email = typeof headers['x-user-email'] === 'string' ? headers['x-user-email'].trim().toLowerCase() : '';
+    return EMAIL.test(email) ? { email, name: undefined } : IMPORT_BOT;
+  }
+}

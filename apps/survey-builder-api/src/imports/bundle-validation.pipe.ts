@@ -1,0 +1,19 @@
+import { Injectable, type PipeTransform } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import { fieldProblems, validationError } from '@platform/contracts';
+import { ImportBundleDto } from './bundle.dto';
+
+/**
+ * Validates a bundle against ImportBundleDto but hands on the body as it came: unknown fields are part of
+ * the contract (stored as raw JSON), so nothing may be stripped or refused for being unknown.
+ */
+@Injectable()
+export class BundleValidationPipe implements PipeTransform<unknown, Promise<ImportBundleDto>> {
+  async transform(value: unknown): Promise<ImportBundleDto> {
+    const bundle = plainToInstance(ImportBundleDto, value ?? {});
+    const errors = await validate(bundle, { whitelist: false, forbidNonWhitelisted: false });
+    if (errors.length) throw validationError(fieldProblems(errors));
+    return value as ImportBundleDto;
+  }
+}

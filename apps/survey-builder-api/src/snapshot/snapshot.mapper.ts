@@ -1,0 +1,73 @@
+import { pageCount } from '../domain/initial-content';
+import type { OptionContent, QuestionContent } from '../domain/model';
+import type { SnapshotOption, SnapshotQuestion, SnapshotSection } from './snapshot.repository';
+
+const optionContent = ({ id: _id, ...option }: SnapshotOption): OptionContent => option;
+
+/**
+ * What a stored question holds, without its identity (row id, stable id, section, position), for copying it
+ * somewhere else as a new question.
+ */
+export function contentOf(q: SnapshotQuestion): QuestionContent & { code: string } {
+  return {
+    code: q.code,
+    questionType: q.questionType,
+    promptText: q.promptText,
+    noteText: q.noteText,
+    isRequired: q.isRequired,
+    isLinkedToPrevious: q.isLinkedToPrevious,
+    options: q.options.map(optionContent),
+    matrixRows: q.matrixRows.map(optionContent),
+    matrixColumns: q.matrixColumns.map(optionContent),
+    isSingleMatrixSelect: q.isSingleMatrixSelect,
+    minSelections: q.minSelections,
+    maxSelections: q.maxSelections,
+    freeTextFields: q.freeTextFields,
+    subQuestions: q.subQuestions,
+    branchRules: q.branchRules,
+    visibilityRules: q.visibilityRules,
+  };
+}
+
+/** A question as the API answers it (spec 2). */
+export function questionResponse(q: SnapshotQuestion) {
+  return {
+    id: q.id,
+    code: q.code,
+    questionType: q.questionType,
+    promptText: q.promptText,
+    noteText: q.noteText,
+    isRequired: q.isRequired,
+    isLinkedToPrevious: q.isLinkedToPrevious,
+    sortOrder: q.sortOrder,
+    options: q.options,
+    matrixRows: q.matrixRows,
+    matrixColumns: q.matrixColumns,
+    isSingleMatrixSelect: q.isSingleMatrixSelect,
+    minSelections: q.minSelections,
+    maxSelections: q.maxSelections,
+    freeTextFields: q.freeTextFields,
+    subQuestions: q.subQuestions,
+    branchRules: q.branchRules,
+    visibilityRules: q.visibilityRules,
+  };
+}
+
+export type QuestionResponse = ReturnType<typeof questionResponse>;
+
+/** A section as the API answers it, with its questions and counts. */
+export function sectionResponse(s: SnapshotSection) {
+  return {
+    id: s.id,
+    title: s.title,
+    description: s.description,
+    sortOrder: s.sortOrder,
+    generatedBy: s.generatedBy,
+    questionCount: s.questions.length,
+    pageCount: pageCount(s.questions),
+    questions: s.questions.map(questionResponse),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+
+export type SectionResponse = ReturnType<typeof sectionResponse>;

@@ -1,0 +1,72 @@
+import { migrateDatabase } from '@platform/persistence';
+import type { PlatformApp } from '@platform/runtime';
+import { createTestDatabase, startTestApp, type TestDatabase } from '@platform/testing';
+import request from 'supertest';
+import { AppModule } from '../src/app.module';
+import { loadSurveyBuilderConfig } from '../src/config';
+import { SURVEY_BUILDER_DATABASE } from '../src/database';
+import { SURVEY_BUILDER_OPENAPI } from '../src/openapi';
+
+export const ADMIN = { email: 'admin@example.com', name: 'Admin' };
+export const IMPORT_KEY = 'import-key-for-tests-0123456789';
+
+export interface TestUser {
+  email: string;
+  name: string;
+}
+
+export type Client = ReturnType<typeof clientFor>;
+
+/** Requests as a user: the identity headers on every call (names percent-encoded, as clients send them). */
+export function clientFor(app: PlatformApp, user: TestUser) {
+  const server = app.getHttpServer();
+  const as = (test: request.Test) => test.set('x-user-email', user.email).set('x-user-name', encodeURIComponent(user.name));
+  return {
+    user,
+    get: (path: string) => as(request(server).get(path)),
+    post: (path: string, body?: object) => as(request(server).post(path)).send(body),
+    patch: (path: string, body: object) => as(request(server).patch(path)).send(body),
+    put: (path: string, body: object) => as(request(server).put(path)).send(body),
+    delete: (path: string) => as(request(server).delete(path)),
+  };
+}
+
+/** The builder on a database of its own, with an administrator and an import key configured. */
+export async function startBuilder(env: Record<string, string> = {}) {
+  const database: TestDatabase = await createTestDatabase('builder');
+  await migrateDatabase(database.url, SURVEY_BUILDER_DATABASE);
+  const config = loadSurveyBuilderConfig({
+    LOG_LEVEL: process.env.LOG_LEVEL,
+    DATABASE_URL: database.url,
+    SURVEY_ADMIN_EMAILS: ADMIN.email,
+    SURVEY_IMPORT_API_KEY: IMPORT_KEY,
+    ...env,
+  });
+  const app = await startTestApp(AppModule.register(config), SURVEY_BUILDER_OPENAPI, config.bodyLimitBytes);
+  return {
+    app,
+    database,
+    as: (user: TestUser) => clientFor(app, user),
+    http: () => request(app.getHttpServer()),
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export type Builder = Awaited<ReturnType<typeof startBuilder>>;
+
+export const THEME = {
+  title: '緑茶の評価',
+  clientName: '茶舗',
+  objective: '新商品の受容性評価',
+  deliveryArea: '関東',
+  category: '飲料',
+};
+
+/** Creates a survey as the user and returns its detail. */
+export async function createSurvey(client: Client, overrides: object = {}) {
+  const res = await client.post('/api/surveys', { ...THEME, ...overrides }).expect(201);
+  return res.body.data;
+}
