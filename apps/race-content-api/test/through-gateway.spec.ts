@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { APPS, type AppName, createGateway, type UpstreamUrls } from '@platform/routing';
 import { ObjectStorage } from '@platform/storage';
-import { deleteBucket } from '@platform/testing';
+import { deleteBucket, gatewayInFrontOf } from '@platform/testing';
 import request from 'supertest';
 import type { PlatformApp } from '@platform/runtime';
 import { startRaceContentApp, testConfig } from './test-app';
@@ -14,10 +12,7 @@ describe('race-content-api end to end through the local gateway', () => {
 
   beforeAll(async () => {
     app = await startRaceContentApp(config);
-    await app.listen(0, '127.0.0.1');
-    const port = (app.getHttpServer().address() as AddressInfo).port;
-    const nowhere = Object.fromEntries(Object.keys(APPS).map((name) => [name, 'http://127.0.0.1:1'])) as Record<AppName, string>;
-    gateway = createGateway({ ...nowhere, 'race-content-api': `http://127.0.0.1:${port}` } as UpstreamUrls);
+    gateway = await gatewayInFrontOf(app, 'race-content-api');
   });
   afterAll(async () => {
     await app?.close();

@@ -163,6 +163,17 @@ describe('recruiting envelope and error body', () => {
     expect(big.body.error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it('takes an empty body sent as JSON as no body, and still refuses prototype pollution', async () => {
+    const res = await http().delete('/things/one').set('content-type', 'application/json').send('').expect(204);
+    expect(res.text).toBe('');
+    const polluted = await http()
+      .post('/things')
+      .set('content-type', 'application/json')
+      .send('{"name":"x","inner":{"column_index":1},"__proto__":{"admin":true}}')
+      .expect(400);
+    expect(polluted.body.error.code).toBe('BAD_REQUEST');
+  });
+
   it('maps the spec named codes to their statuses', async () => {
     expect((await http().get('/things/scoring').expect(400)).body.error).toMatchObject({ code: 'SCORING_ERROR', message: 'Scoring rules are invalid' });
     expect((await http().get('/things/warehouse').expect(503)).body.error.code).toBe('DATA_WAREHOUSE_NOT_CONFIGURED');

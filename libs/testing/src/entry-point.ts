@@ -12,6 +12,7 @@ export interface EntryPointRun {
 }
 
 export interface RunningEntryPoint {
+  pid: number;
   lines: string[];
   exited: Promise<EntryPointRun>;
   waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
@@ -41,6 +42,7 @@ export function startEntryPoint(entry: string, env: Record<string, string>, time
     });
   });
   return {
+    pid: child.pid!,
     lines,
     exited,
     kill: (signal) => child.kill(signal),

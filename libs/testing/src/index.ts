@@ -9,3 +9,4 @@ export * from './entry-point';
 export * from './start-up-specs';
 export * from './tcp-gate';
 export * from './deployment-specs';
+export * from './gateway';

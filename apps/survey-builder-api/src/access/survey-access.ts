@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { notFound } from '../builder-error';
 import type { Actor } from '../identity/actor';
+import { type SnapshotQuestion, SnapshotRepository, type SnapshotSection } from '../snapshot/snapshot.repository';
 import { type AccessibleSurvey, SurveysRepository } from '../surveys/surveys.repository';
 
 /**
@@ -11,7 +12,10 @@ import { type AccessibleSurvey, SurveysRepository } from '../surveys/surveys.rep
  */
 @Injectable()
 export class SurveyAccess {
-  constructor(private readonly surveys: SurveysRepository) {}
+  constructor(
+    private readonly surveys: SurveysRepository,
+    private readonly snapshots: SnapshotRepository,
+  ) {}
 
   async forView(manager: EntityManager, actor: Actor, surveyId: string): Promise<AccessibleSurvey> {
     const survey = await this.surveys.find(manager, surveyId, actor.id, false);
@@ -20,23 +24,37 @@ export class SurveyAccess {
   }
 
   async forEdit(manager: EntityManager, actor: Actor, surveyId: string): Promise<AccessibleSurvey> {
-    const survey = await this.surveys.find(manager, surveyId, actor.id, true);
-    if (!survey || !(actor.isAdmin || survey.role === 'edit')) throw notFound('Survey');
+    const survey = await this.editable(manager, actor, surveyId);
+    if (!survey) throw notFound('Survey');
     return survey;
   }
 
-  /** The survey of a section of its latest version, locked for editing. */
-  async forSectionEdit(manager: EntityManager, actor: Actor, sectionId: string): Promise<AccessibleSurvey> {
+  /** A section of a survey's latest version, with the survey locked for editing; 404 otherwise. */
+  async sectionForEdit(manager: EntityManager, actor: Actor, sectionId: string): Promise<{ survey: AccessibleSurvey; section: SnapshotSection }> {
     const surveyId = await this.surveys.surveyOfSection(manager, sectionId);
-    if (!surveyId) throw notFound('Section');
-    const survey = await this.forEdit(manager, actor, surveyId).catch(() => Promise.reject(notFound('Section')));
-    return survey;
+    const survey = surveyId ? await this.editable(manager, actor, surveyId) : undefined;
+    const [section] = survey ? await this.snapshots.load(manager, { sectionIds: [sectionId] }) : [];
+    if (!survey || !section || section.versionId !== survey.latestVersionId) throw notFound('Section');
+    return { survey, section };
   }
 
-  /** The survey of a question of its latest version, locked for editing. */
-  async forQuestionEdit(manager: EntityManager, actor: Actor, questionId: string): Promise<AccessibleSurvey> {
+  /** A question of a survey's latest version with its section, the survey locked for editing; 404 otherwise. */
+  async questionForEdit(
+    manager: EntityManager,
+    actor: Actor,
+    questionId: string,
+  ): Promise<{ survey: AccessibleSurvey; section: SnapshotSection; question: SnapshotQuestion }> {
     const surveyId = await this.surveys.surveyOfQuestion(manager, questionId);
-    if (!surveyId) throw notFound('Question');
-    return this.forEdit(manager, actor, surveyId).catch(() => Promise.reject(notFound('Question')));
+    const survey = surveyId ? await this.editable(manager, actor, surveyId) : undefined;
+    const [owner] = survey ? await this.snapshots.load(manager, { questionIds: [questionId] }) : [];
+    if (!survey || !owner || owner.versionId !== survey.latestVersionId) throw notFound('Question');
+    const [section] = await this.snapshots.load(manager, { sectionIds: [owner.id] });
+    return { survey, section, question: section.questions.find((q) => q.id === questionId)! };
+  }
+
+  /** The survey locked for this transaction, when the caller may edit it. */
+  private async editable(manager: EntityManager, actor: Actor, surveyId: string): Promise<AccessibleSurvey | undefined> {
+    const survey = await this.surveys.find(manager, surveyId, actor.id, true);
+    return survey && (actor.isAdmin || survey.role === 'edit') ? survey : undefined;
   }
 }

@@ -9,17 +9,11 @@ import type { Actor } from '../identity/actor';
 import { LibraryRepository } from '../library/library.repository';
 import { QuestionSources } from '../snapshot/question-sources';
 import { contentOf, questionResponse } from '../snapshot/snapshot.mapper';
-import { type SnapshotQuestion, SnapshotRepository, type SnapshotSection } from '../snapshot/snapshot.repository';
+import { SnapshotRepository, type SnapshotSection } from '../snapshot/snapshot.repository';
 import { type AccessibleSurvey, SurveysRepository } from '../surveys/surveys.repository';
 import type { AddQuestionDto, UpdateQuestionDto } from '../common/question.dto';
 import { conditionSources, contentAfterUpdate, contentFromAdd, selectionProblems } from './question-content';
 import type { ImportQuestionDto } from './questions.dto';
-
-interface QuestionInPlace {
-  survey: AccessibleSurvey;
-  section: SnapshotSection;
-  question: SnapshotQuestion;
-}
 
 @Injectable()
 export class QuestionsService {
@@ -35,7 +29,7 @@ export class QuestionsService {
   /** Appends a question; its code must be unused in the survey (409 otherwise). */
   async add(actor: Actor, sectionId: string, dto: AddQuestionDto) {
     return this.dataSource.transaction(async (manager) => {
-      const { survey, section } = await this.sectionForEdit(manager, actor, sectionId);
+      const { survey, section } = await this.access.sectionForEdit(manager, actor, sectionId);
       const content = contentFromAdd(dto);
       const problems = selectionProblems(content);
       if (problems.length) throw validationError(problems);
@@ -50,7 +44,7 @@ export class QuestionsService {
    */
   async update(actor: Actor, questionId: string, dto: UpdateQuestionDto) {
     return this.dataSource.transaction(async (manager) => {
-      const { survey, section, question } = await this.questionForEdit(manager, actor, questionId);
+      const { survey, section, question } = await this.access.questionForEdit(manager, actor, questionId);
       const next = contentAfterUpdate(question, dto);
       const problems = selectionProblems(next);
       if (problems.length) throw validationError(problems);
@@ -78,7 +72,7 @@ export class QuestionsService {
   /** Deletes the question with its choices and rules; rules elsewhere that pointed at it are left as they are. */
   async remove(actor: Actor, questionId: string) {
     return this.dataSource.transaction(async (manager) => {
-      const { survey, section, question } = await this.questionForEdit(manager, actor, questionId);
+      const { survey, section, question } = await this.access.questionForEdit(manager, actor, questionId);
       await this.snapshots.deleteAndCompact(manager, 'question', section.id, questionId, question.sortOrder);
       await this.touched(manager, actor, survey, section.id);
       return { deleted: true };
@@ -88,7 +82,7 @@ export class QuestionsService {
   /** A copy at the end of the same section with a new code; its references to the original point at the copy. */
   async duplicate(actor: Actor, questionId: string) {
     return this.dataSource.transaction(async (manager) => {
-      const { survey, section, question } = await this.questionForEdit(manager, actor, questionId);
+      const { survey, section, question } = await this.access.questionForEdit(manager, actor, questionId);
       const [copy] = copiesWithCodes([contentOf(question)], await this.codesOf(manager, survey));
       return this.append(manager, actor, survey, section, copy);
     });
@@ -97,7 +91,7 @@ export class QuestionsService {
   /** A question from the library or from another survey, appended without logic (spec 4.4). */
   async import(actor: Actor, dto: ImportQuestionDto) {
     return this.dataSource.transaction(async (manager) => {
-      const { survey, section } = await this.sectionForEdit(manager, actor, dto.targetSectionId);
+      const { survey, section } = await this.access.sectionForEdit(manager, actor, dto.targetSectionId);
       let content: QuestionContent;
       if (dto.libraryItemId) {
         const [item] = await this.library.findMany(manager, [dto.libraryItemId]);
@@ -139,20 +133,5 @@ export class QuestionsService {
     if ((await this.codesOf(manager, survey)).includes(code)) {
       throw new BuilderError('DUPLICATE_QUESTION_CODE', `Code ${code} is already used in this survey`);
     }
-  }
-
-  private async sectionForEdit(manager: EntityManager, actor: Actor, sectionId: string) {
-    const survey = await this.access.forSectionEdit(manager, actor, sectionId);
-    const [section] = await this.snapshots.load(manager, { sectionIds: [sectionId] });
-    if (!section || section.versionId !== survey.latestVersionId) throw notFound('Section');
-    return { survey, section };
-  }
-
-  private async questionForEdit(manager: EntityManager, actor: Actor, questionId: string): Promise<QuestionInPlace> {
-    const survey = await this.access.forQuestionEdit(manager, actor, questionId);
-    const [owner] = await this.snapshots.load(manager, { questionIds: [questionId] });
-    if (!owner || owner.versionId !== survey.latestVersionId) throw notFound('Question');
-    const [section] = await this.snapshots.load(manager, { sectionIds: [owner.id] });
-    return { survey, section, question: section.questions.find((q) => q.id === questionId)! };
   }
 }

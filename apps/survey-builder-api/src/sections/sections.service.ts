@@ -42,7 +42,7 @@ export class SectionsService {
 
   async update(actor: Actor, sectionId: string, dto: UpdateSectionDto) {
     return this.dataSource.transaction(async (manager) => {
-      const { survey, section } = await this.sectionForEdit(manager, actor, sectionId);
+      const { survey, section } = await this.access.sectionForEdit(manager, actor, sectionId);
       await this.snapshots.updateSection(manager, sectionId, dto);
       if (dto.sortOrder !== undefined && dto.sortOrder !== section.sortOrder) {
         const count = await this.snapshots.sectionCount(manager, survey.latestVersionId);
@@ -57,7 +57,7 @@ export class SectionsService {
   /** Hard delete from the latest version with its questions, choices and rules; earlier versions keep theirs. */
   async remove(actor: Actor, sectionId: string) {
     return this.dataSource.transaction(async (manager) => {
-      const { survey, section } = await this.sectionForEdit(manager, actor, sectionId);
+      const { survey, section } = await this.access.sectionForEdit(manager, actor, sectionId);
       await this.snapshots.deleteAndCompact(manager, 'section', survey.latestVersionId, sectionId, section.sortOrder);
       await this.surveys.update(manager, survey.id, {}, actor.id);
       return { deleted: true };
@@ -67,7 +67,7 @@ export class SectionsService {
   /** A copy at the end; references inside the copy to the original's questions point at their copies. */
   async duplicate(actor: Actor, sectionId: string) {
     return this.dataSource.transaction(async (manager) => {
-      const { survey, section } = await this.sectionForEdit(manager, actor, sectionId);
+      const { survey, section } = await this.access.sectionForEdit(manager, actor, sectionId);
       const existing = await this.codesOf(manager, survey);
       return this.appendSection(manager, actor, survey, section, copiesWithCodes(section.questions.map(contentOf), existing));
     });
@@ -130,13 +130,6 @@ export class SectionsService {
 
   private async codesOf(manager: EntityManager, survey: AccessibleSurvey): Promise<string[]> {
     return (await this.snapshots.questionsInOrder(manager, survey.latestVersionId)).map((q) => q.code);
-  }
-
-  private async sectionForEdit(manager: EntityManager, actor: Actor, sectionId: string): Promise<{ survey: AccessibleSurvey; section: SnapshotSection }> {
-    const survey = await this.access.forSectionEdit(manager, actor, sectionId);
-    const [section] = await this.snapshots.load(manager, { sectionIds: [sectionId] });
-    if (!section || section.versionId !== survey.latestVersionId) throw notFound('Section');
-    return { survey, section };
   }
 
   private async findSourceSection(manager: EntityManager, source: AccessibleSurvey, sectionId: string): Promise<SnapshotSection> {

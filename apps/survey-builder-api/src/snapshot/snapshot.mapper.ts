@@ -29,28 +29,10 @@ export function contentOf(q: SnapshotQuestion): QuestionContent & { code: string
   };
 }
 
-/** A question as the API answers it (spec 2). */
+/** A question as the API answers it (spec 2): everything but its stable id, section and timestamp. */
 export function questionResponse(q: SnapshotQuestion) {
-  return {
-    id: q.id,
-    code: q.code,
-    questionType: q.questionType,
-    promptText: q.promptText,
-    noteText: q.noteText,
-    isRequired: q.isRequired,
-    isLinkedToPrevious: q.isLinkedToPrevious,
-    sortOrder: q.sortOrder,
-    options: q.options,
-    matrixRows: q.matrixRows,
-    matrixColumns: q.matrixColumns,
-    isSingleMatrixSelect: q.isSingleMatrixSelect,
-    minSelections: q.minSelections,
-    maxSelections: q.maxSelections,
-    freeTextFields: q.freeTextFields,
-    subQuestions: q.subQuestions,
-    branchRules: q.branchRules,
-    visibilityRules: q.visibilityRules,
-  };
+  const { stableId: _stableId, sectionId: _sectionId, updatedAt: _updatedAt, ...visible } = q;
+  return visible;
 }
 
 export type QuestionResponse = ReturnType<typeof questionResponse>;

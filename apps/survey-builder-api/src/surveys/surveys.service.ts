@@ -11,7 +11,8 @@ import { keywordsOf, RELATED_QUESTION_LIMIT } from '../domain/theme-assist';
 import type { Actor } from '../identity/actor';
 import { LibraryRepository } from '../library/library.repository';
 import { PermissionsRepository } from '../permissions/permissions.repository';
-import { type SectionToInsert, type SnapshotOption, SnapshotRepository } from '../snapshot/snapshot.repository';
+import { contentOf } from '../snapshot/snapshot.mapper';
+import { type SectionToInsert, SnapshotRepository } from '../snapshot/snapshot.repository';
 import { VersionsRepository } from '../versions/versions.repository';
 import type { CreateSurveyDto, ListSurveysQuery, SurveyCopyDto, ThemeAssistDto, UpdateSurveyDto, UpdateThemeDto } from './survey.dto';
 import { SurveyCopier } from './survey-copier';
@@ -221,7 +222,6 @@ export class SurveysService {
           })),
         ),
       );
-      const withoutId = ({ id: _id, ...option }: SnapshotOption) => option;
       return {
         surveyId,
         title: survey.title,
@@ -239,24 +239,7 @@ export class SurveysService {
           title: section.title,
           description: section.description,
           generatedBy: section.generatedBy,
-          questions: section.questions.map((q) => ({
-            code: q.code,
-            questionType: q.questionType,
-            promptText: q.promptText,
-            noteText: q.noteText,
-            isRequired: q.isRequired,
-            isLinkedToPrevious: q.isLinkedToPrevious,
-            options: q.options.map(withoutId),
-            matrixRows: q.matrixRows.map(withoutId),
-            matrixColumns: q.matrixColumns.map(withoutId),
-            isSingleMatrixSelect: q.isSingleMatrixSelect,
-            minSelections: q.minSelections,
-            maxSelections: q.maxSelections,
-            freeTextFields: q.freeTextFields,
-            subQuestions: q.subQuestions,
-            branchRules: q.branchRules,
-            visibilityRules: q.visibilityRules,
-          })),
+          questions: section.questions.map(contentOf),
         })),
       };
     });

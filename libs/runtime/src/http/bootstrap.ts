@@ -56,11 +56,20 @@ export async function createHttpApp(
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),
+    // The JSON parser is registered below; the apps take no URL-encoded forms.
+    bodyParser: false,
     // Start-up errors reach runMain, which reports them in one line, instead of Nest printing and aborting.
     abortOnError: false,
   });
 
   const fastify = app.getHttpAdapter().getInstance();
+  // Clients often send Content-Type: application/json on body-less POSTs (save, archive): an empty body is
+  // no body. Anything else goes through Fastify's own parser and its prototype-poisoning checks.
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
   const routes: string[] = [];
   registered.set(app, routes);
   fastify.addHook('onRoute', (route) => {

@@ -1,0 +1,146 @@
+// Survey builder at size: one survey of 50 sections x 20 questions (1,000 questions, 5 choices and one branch
+// rule each), and 1,000 surveys visible to one user. Measures, through HTTP against the app running as its own
+// process: save (new version), GET detail, renumber, and the survey list; reports the app's peak memory during
+// the saves. Targets: save < 500 ms, detail < 150 ms, renumber < 500 ms, list < 100 ms (medians).
+// Run: npm run bench:builder   (PostgreSQL must be up: scripts/services.sh)
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { migrateDatabase } from '@platform/persistence';
+import { createTestDatabase, freePort, startEntryPoint, waitFor, workspaceRoot } from '@platform/testing';
+import { SURVEY_BUILDER_DATABASE } from '../apps/survey-builder-api/src/database';
+
+const SECTIONS = 50;
+const QUESTIONS_PER_SECTION = 20;
+const SURVEYS_IN_LIST = 1000;
+const USER = { 'x-user-email': 'bench@example.com', 'x-user-name': 'Bench', 'content-type': 'application/json' };
+
+interface Answer<T> {
+  data: T;
+}
+
+function servicesEnv(): Record<string, string> {
+  const text = readFileSync(join(workspaceRoot, '.data/services.env'), 'utf8');
+  return Object.fromEntries(text.split('\n').filter(Boolean).map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
+}
+
+function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function timed(runs: number, before: () => Promise<void>, call: () => Promise<Response>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await before();
+    const started = performance.now();
+    const answer = await call();
+    times.push(performance.now() - started);
+    if (!answer.ok) throw new Error(`HTTP ${answer.status}: ${await answer.text()}`);
+    await answer.arrayBuffer();
+  }
+  return times;
+}
+
+/** The big survey's content, written straight into its version 1 with set-based SQL. */
+async function fillSurvey(db: Client, versionId: string): Promise<void> {
+  await db.query(`SET search_path TO survey_builder`);
+  await db.query(
+    `INSERT INTO section (version_id, stable_id, title, description, sort_order, generated_by)
+     SELECT $1, gen_random_uuid(), 'セクション ' || s, '', s, 'bench' FROM generate_series(1, $2) s`,
+    [versionId, SECTIONS],
+  );
+  await db.query(
+    `INSERT INTO question (section_id, version_id, stable_id, code, question_type, prompt_text, sort_order)
+     SELECT sec.id, $1, gen_random_uuid(), 'Q' || ((sec.sort_order - 1) * $2 + q), 'single',
+            '設問 ' || ((sec.sort_order - 1) * $2 + q) || ' について、最も当てはまるものをお選びください。', q
+     FROM section sec CROSS JOIN generate_series(1, $2) q WHERE sec.version_id = $1`,
+    [versionId, QUESTIONS_PER_SECTION],
+  );
+  await db.query(
+    `INSERT INTO question_option (question_id, kind, sort_order, label)
+     SELECT q.id, 'option', o, '選択肢 ' || o FROM question q CROSS JOIN generate_series(1, 5) o WHERE q.version_id = $1`,
+    [versionId],
+  );
+  await db.query(
+    `INSERT INTO branch_rule (question_id, sort_order, logical_operator, conditions, destination_question_code)
+     SELECT q.id, 0, 'AND',
+            jsonb_build_array(jsonb_build_object('sourceQuestionCode', q.code, 'operator', 'equals', 'value', '選択肢 1', 'subValue', null, 'subQuestionIndex', null)),
+            'Q' || (substring(q.code from 2)::int % $2 + 1)
+     FROM question q WHERE q.version_id = $1`,
+    [versionId, SECTIONS * QUESTIONS_PER_SECTION],
+  );
+}
+
+/** Codes in reverse order, so renumbering has every code and every rule to rewrite. */
+async function scrambleCodes(db: Client, surveyId: string): Promise<void> {
+  await db.query(
+    `UPDATE question q SET code = 'X' || q.code FROM survey s WHERE s.id = $1 AND q.version_id = s.latest_version_id`,
+    [surveyId],
+  );
+}
+
+async function main() {
+  const database = await createTestDatabase('bench_builder');
+  const db = new Client({ connectionString: database.url });
+  const port = await freePort();
+  const app = startEntryPoint('apps/survey-builder-api/src/main.ts', {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_URL: database.url,
+  }, 30 * 60_000);
+  const base = `http://127.0.0.1:${port}/api`;
+  const api = (path: string, method = 'GET', body?: object) =>
+    fetch(`${base}${path}`, { method, headers: USER, body: body ? JSON.stringify(body) : undefined });
+  try {
+    servicesEnv();
+    await migrateDatabase(database.url, SURVEY_BUILDER_DATABASE);
+    await db.connect();
+    await waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/health/live`)).ok ? true : undefined), { timeoutMs: 60_000, what: 'the API' });
+
+    const created = (await (await api('/surveys', 'POST', { title: 'ベンチマーク', clientName: 'bench', objective: '', deliveryArea: '', category: '', generateInitialContent: false })).json()) as Answer<{ id: string; versions: Array<{ id: string }>; permissions: Array<{ userId: string }> }>;
+    const surveyId: string = created.data.id;
+    await fillSurvey(db, created.data.versions[0].id);
+    const userId: string = created.data.permissions[0].userId;
+    await db.query(
+      `WITH made AS (
+         INSERT INTO survey (title, client_name, objective, delivery_area, category, status, latest_version_no, created_by, updated_by)
+         SELECT 'リスト ' || n, 'bench', '', '', '', '下書き', 1, $1, $1 FROM generate_series(2, $2) n RETURNING id)
+       INSERT INTO survey_permission (survey_id, user_id, role_type) SELECT id, $1, 'edit' FROM made`,
+      [userId, SURVEYS_IN_LIST],
+    );
+
+    const rssBefore = peakRssMb(app.pid);
+    const saves = await timed(10, async () => undefined, () => api(`/surveys/${surveyId}/save`, 'POST'));
+    const rssPeak = peakRssMb(app.pid);
+    const details = await timed(20, async () => undefined, () => api(`/surveys/${surveyId}`));
+    const renumbers = await timed(5, () => scrambleCodes(db, surveyId), () => api(`/surveys/${surveyId}/questions/renumber`, 'POST'));
+    const list = (await (await api('/surveys')).json()) as Answer<unknown[]>;
+    if (list.data.length !== SURVEYS_IN_LIST) throw new Error(`list returned ${list.data.length} surveys`);
+    const lists = await timed(20, async () => undefined, () => api('/surveys'));
+
+    const row = (what: string, times: number[], target: number) =>
+      `${what}\t${median(times).toFixed(0)}\t${Math.max(...times).toFixed(0)}\t< ${target}\t${median(times) < target ? 'met' : 'MISSED'}`;
+    console.log(`survey builder: ${SECTIONS} sections x ${QUESTIONS_PER_SECTION} questions (5 choices, 1 branch rule each); ${SURVEYS_IN_LIST} surveys listed\n`);
+    console.log('operation\tmedian ms\tmax ms\ttarget ms\tresult');
+    console.log(row(`save (new version, ${saves.length} runs)`, saves, 500));
+    console.log(row(`GET detail (${details.length} runs)`, details, 150));
+    console.log(row(`renumber, all codes (${renumbers.length} runs)`, renumbers, 500));
+    console.log(row(`list of ${SURVEYS_IN_LIST} (${lists.length} runs)`, lists, 100));
+    console.log(`\npeak RSS of the API process: ${rssBefore.toFixed(0)} MB before the saves, ${rssPeak.toFixed(0)} MB after (VmHWM)`);
+  } finally {
+    app.kill('SIGTERM');
+    await app.exited;
+    await db.end().catch(() => undefined);
+    await database.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
