@@ -34,6 +34,22 @@ source .data/dev-secrets.env
 set +a
 export MONGODB_DB=race_content AI_PROVIDER=local S3_CREATE_BUCKET=true LOG_LEVEL=${LOG_LEVEL:-info}
 
+# The apps' schemas live in a database of their own, created on the first run.
+DATABASE_URL=$(DATABASE_URL=$DATABASE_URL node -e '
+  const { Client } = require("pg");
+  (async () => {
+    const admin = new Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", ["platform"]);
+    if (!rowCount) await admin.query("CREATE DATABASE platform");
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = "/platform";
+    console.log(url.toString());
+  })().catch((e) => { console.error("[up] could not prepare the platform database: " + e.message); process.exit(1); });
+')
+export DATABASE_URL
+
 log "building the apps and the gateway"
 npx nx run-many -t build --parallel=2 --outputStyle=static >"$LOGS/build.log" 2>&1 || { tail -n 30 "$LOGS/build.log"; log "build failed; see $LOGS/build.log"; exit 1; }
 npm run build:gateway >>"$LOGS/build.log" 2>&1 || { log "gateway build failed; see $LOGS/build.log"; exit 1; }
