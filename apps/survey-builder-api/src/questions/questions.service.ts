@@ -83,7 +83,7 @@ export class QuestionsService {
   async duplicate(actor: Actor, questionId: string) {
     return this.dataSource.transaction(async (manager) => {
       const { survey, section, question } = await this.access.questionForEdit(manager, actor, questionId);
-      const [copy] = copiesWithCodes([contentOf(question)], await this.codesOf(manager, survey));
+      const [copy] = copiesWithCodes([contentOf(question)], await this.snapshots.codesInVersion(manager, survey.latestVersionId));
       return this.append(manager, actor, survey, section, copy);
     });
   }
@@ -102,7 +102,7 @@ export class QuestionsService {
       } else {
         throw new BuilderError('INCOMPLETE_SOURCE', 'Give libraryItemId, or all of sourceSurveyId, sourceSectionId and sourceQuestionId');
       }
-      const [coded] = withFreshCodes([content], await this.codesOf(manager, survey));
+      const [coded] = withFreshCodes([content], await this.snapshots.codesInVersion(manager, survey.latestVersionId));
       return this.append(manager, actor, survey, section, coded);
     });
   }
@@ -125,12 +125,8 @@ export class QuestionsService {
     await this.surveys.update(manager, survey.id, {}, actor.id);
   }
 
-  private async codesOf(manager: EntityManager, survey: AccessibleSurvey): Promise<string[]> {
-    return (await this.snapshots.questionsInOrder(manager, survey.latestVersionId)).map((q) => q.code);
-  }
-
   private async assertCodeFree(manager: EntityManager, survey: AccessibleSurvey, code: string): Promise<void> {
-    if ((await this.codesOf(manager, survey)).includes(code)) {
+    if ((await this.snapshots.codesInVersion(manager, survey.latestVersionId)).includes(code)) {
       throw new BuilderError('DUPLICATE_QUESTION_CODE', `Code ${code} is already used in this survey`);
     }
   }

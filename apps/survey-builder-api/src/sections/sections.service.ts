@@ -36,7 +36,7 @@ export class SectionsService {
     return this.dataSource.transaction(async (manager) => {
       const survey = await this.access.forEdit(manager, actor, surveyId);
       const draft = { title: dto.title, description: dto.description ?? DEFAULT_SECTION_DESCRIPTION, generatedBy: GENERATED_FROM_TITLE };
-      return this.appendSection(manager, actor, survey, draft, withFreshCodes(draftQuestionsForSection(dto.title), await this.codesOf(manager, survey)));
+      return this.appendSection(manager, actor, survey, draft, withFreshCodes(draftQuestionsForSection(dto.title), await this.snapshots.codesInVersion(manager, survey.latestVersionId)));
     });
   }
 
@@ -68,7 +68,7 @@ export class SectionsService {
   async duplicate(actor: Actor, sectionId: string) {
     return this.dataSource.transaction(async (manager) => {
       const { survey, section } = await this.access.sectionForEdit(manager, actor, sectionId);
-      const existing = await this.codesOf(manager, survey);
+      const existing = await this.snapshots.codesInVersion(manager, survey.latestVersionId);
       return this.appendSection(manager, actor, survey, section, copiesWithCodes(section.questions.map(contentOf), existing));
     });
   }
@@ -86,7 +86,7 @@ export class SectionsService {
       const section = await this.findSourceSection(manager, source, dto.sourceSectionId);
       const codes = new Set(section.questions.map((q) => q.code));
       const questions = section.questions.map((q) => ({ ...contentOf(q), ...keepInternalLogic(q, codes) }));
-      const copies = copiesWithCodes(questions, await this.codesOf(manager, target));
+      const copies = copiesWithCodes(questions, await this.snapshots.codesInVersion(manager, target.latestVersionId));
       return this.appendSection(manager, actor, target, { ...section, generatedBy: GENERATED_BY_IMPORT }, copies);
     });
   }
@@ -102,7 +102,7 @@ export class SectionsService {
       const questions: QuestionContent[] = [];
       for (const id of dto.libraryItemIds) questions.push(await this.sources.fromLibraryItem(manager, actor, byId.get(id)!));
       const draft = { title: dto.sectionTitle, description: dto.sectionDescription ?? '', generatedBy: GENERATED_BY_LIBRARY };
-      return this.appendSection(manager, actor, target, draft, withFreshCodes(questions.map(withoutLogic), await this.codesOf(manager, target)));
+      return this.appendSection(manager, actor, target, draft, withFreshCodes(questions.map(withoutLogic), await this.snapshots.codesInVersion(manager, target.latestVersionId)));
     });
   }
 
@@ -126,10 +126,6 @@ export class SectionsService {
     ]);
     await this.surveys.update(manager, survey.id, {}, actor.id);
     return sectionResponse((await this.snapshots.load(manager, { sectionIds: [sectionId] }))[0]);
-  }
-
-  private async codesOf(manager: EntityManager, survey: AccessibleSurvey): Promise<string[]> {
-    return (await this.snapshots.questionsInOrder(manager, survey.latestVersionId)).map((q) => q.code);
   }
 
   private async findSourceSection(manager: EntityManager, source: AccessibleSurvey, sectionId: string): Promise<SnapshotSection> {

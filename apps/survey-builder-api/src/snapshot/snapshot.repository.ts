@@ -305,6 +305,12 @@ export class SnapshotRepository {
     return rows.map((r) => ({ id: r.id, code: r.code, questionType: r.question_type }));
   }
 
+  /** Every code in use in a version (codes are unique per version). */
+  async codesInVersion(manager: EntityManager, versionId: string): Promise<string[]> {
+    const rows = await manager.query<Array<{ code: string }>>(`SELECT code FROM question WHERE version_id = $1`, [versionId]);
+    return rows.map((r) => r.code);
+  }
+
   /** Gives questions new codes in one statement; the deferrable unique constraint allows swaps. */
   async recode(manager: EntityManager, versionId: string, mapping: ReadonlyMap<string, string>): Promise<void> {
     if (mapping.size === 0) return;
