@@ -15,6 +15,11 @@ import type { AddQuestionDto, UpdateQuestionDto } from '../common/question.dto';
 import { conditionSources, contentAfterUpdate, contentFromAdd, selectionProblems } from './question-content';
 import type { ImportQuestionDto } from './questions.dto';
 
+/** Codes are unique within a survey, always (409 otherwise). */
+function assertCodeFree(codesInUse: string[], code: string): void {
+  if (codesInUse.includes(code)) throw new BuilderError('DUPLICATE_QUESTION_CODE', `Code ${code} is already used in this survey`);
+}
+
 @Injectable()
 export class QuestionsService {
   constructor(
@@ -33,7 +38,7 @@ export class QuestionsService {
       const content = contentFromAdd(dto);
       const problems = selectionProblems(content);
       if (problems.length) throw validationError(problems);
-      await this.assertCodeFree(manager, survey, dto.code);
+      assertCodeFree(await this.snapshots.codesInVersion(manager, survey.latestVersionId), dto.code);
       return this.append(manager, actor, survey, section, { ...content, code: dto.code });
     });
   }
@@ -56,7 +61,7 @@ export class QuestionsService {
         throw new BuilderError('INTRO_QUESTION_AS_CONDITION_SOURCE', `Intro question ${introSource} cannot be a condition source`);
       }
       const code = dto.code ?? question.code;
-      if (code !== question.code) await this.assertCodeFree(manager, survey, code);
+      if (code !== question.code) assertCodeFree(inVersion.map((q) => q.code), code);
       await this.snapshots.updateQuestion(manager, questionId, code, next);
       if (dto.sortOrder !== undefined && dto.sortOrder !== question.sortOrder) {
         if (dto.sortOrder > section.questions.length) {
@@ -125,9 +130,4 @@ export class QuestionsService {
     await this.surveys.update(manager, survey.id, {}, actor.id);
   }
 
-  private async assertCodeFree(manager: EntityManager, survey: AccessibleSurvey, code: string): Promise<void> {
-    if ((await this.snapshots.codesInVersion(manager, survey.latestVersionId)).includes(code)) {
-      throw new BuilderError('DUPLICATE_QUESTION_CODE', `Code ${code} is already used in this survey`);
-    }
-  }
 }
