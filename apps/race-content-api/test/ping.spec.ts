@@ -38,7 +38,7 @@ describe('health (race-content spec 4.1) against a real FerretDB', () => {
   });
 
   it('answers 503 with db error, within 2 seconds, while the database hangs; recovers after', async () => {
-    ferret.pause();
+    await ferret.pause();
     try {
       const started = Date.now();
       const res = await request(app.getHttpServer()).get('/v1/ping/deep');

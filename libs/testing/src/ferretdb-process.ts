@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +10,8 @@ import { waitFor } from './test-services';
 /** A FerretDB of a test's own, which the test may pause (a hung database) or kill (a database that is down). */
 export interface FerretDbProcess {
   uri: string;
-  /** SIGSTOP: connections are accepted by the kernel but never answered. */
-  pause(): void;
+  /** SIGSTOP, resolved once every thread has stopped: connections are accepted by the kernel but never answered. */
+  pause(): Promise<void>;
   resume(): void;
   stop(): Promise<void>;
 }
@@ -22,6 +22,17 @@ function answers(port: number): Promise<boolean> {
     socket.once('connect', () => (socket.destroy(), resolve(true)));
     socket.once('error', () => (socket.destroy(), resolve(false)));
     socket.connect(port, '127.0.0.1');
+  });
+}
+
+/**
+ * True once every thread of the process is stopped. kill() only queues SIGSTOP; a thread already running on
+ * another core can still answer a request until the stop reaches it.
+ */
+function allThreadsStopped(pid: number): boolean {
+  return readdirSync(`/proc/${pid}/task`).every((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    return /^[Tt]$/.test(stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3));
   });
 }
 
@@ -47,7 +58,10 @@ export async function startFerretDb(): Promise<FerretDbProcess> {
   let stopped = false;
   return {
     uri: `mongodb://127.0.0.1:${port}`,
-    pause: () => child.kill('SIGSTOP'),
+    pause: async () => {
+      child.kill('SIGSTOP');
+      await waitFor(() => (allThreadsStopped(child.pid!) ? true : undefined), { what: 'FerretDB to stop' });
+    },
     resume: () => child.kill('SIGCONT'),
     stop: async () => {
       if (stopped) return;
