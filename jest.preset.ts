@@ -22,6 +22,8 @@ const esmOnlyPackages = [
   // content-disposition (ESM) sits under @fastify/static; both path segments must be exempt.
   '@fastify',
   'content-disposition',
+  // kysely ships ES modules only.
+  'kysely',
 ];
 
 const swcOptions = (syntax: 'typescript' | 'ecmascript') => ({
@@ -39,9 +41,7 @@ const swcOptions = (syntax: 'typescript' | 'ecmascript') => ({
 function aliasMapper(): Record<string, string> {
   const tsconfig = JSON.parse(readFileSync(join(workspaceRoot, 'tsconfig.base.json'), 'utf8'));
   const paths: Record<string, string[]> = tsconfig.compilerOptions.paths;
-  return Object.fromEntries(
-    Object.entries(paths).map(([alias, [target]]) => [`^${alias}$`, join(workspaceRoot, target)]),
-  );
+  return Object.fromEntries(Object.entries(paths).map(([alias, [target]]) => [`^${alias}$`, join(workspaceRoot, target)]));
 }
 
 /** The Jest project of one Nx project: unit specs beside the code, integration specs under test/. */

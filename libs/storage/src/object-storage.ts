@@ -57,9 +57,7 @@ export class ObjectStorage {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<StoredObject> {
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
-    );
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
     return { key, size: body.length, url: this.urlOf(key) };
   }
 
@@ -89,13 +87,26 @@ export class ObjectStorage {
     });
   }
 
-  /** Creates the bucket when missing (local servers start empty; production buckets are provisioned). */
+  /**
+   * Creates the bucket when missing (local servers start empty; production buckets are provisioned). Safe when
+   * several processes do it at once on an empty store (`up.sh` starts every app together): whoever loses the
+   * race to create it is told it already exists, which is success once the bucket answers to our credentials.
+   */
   async ensureBucket(): Promise<void> {
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      return;
     } catch (error) {
       if (!isNotFound(error)) throw error;
+    }
+    try {
       await this.client.send(new CreateBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      if (!isAlreadyCreated(error)) throw error;
+      // BucketAlreadyExists (or a bare 409) can also mean another account's bucket: ours only if it answers us.
+      if (!(error instanceof S3ServiceException && error.name === 'BucketAlreadyOwnedByYou')) {
+        await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      }
     }
   }
 
@@ -110,6 +121,14 @@ export class ObjectStorage {
   destroy(): void {
     this.client.destroy();
   }
+}
+
+/** The bucket exists already: created by us earlier, or by a concurrent ensureBucket a moment ago. */
+function isAlreadyCreated(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === 'BucketAlreadyOwnedByYou' || error.name === 'BucketAlreadyExists' || error.$metadata.httpStatusCode === 409)
+  );
 }
 
 function isNotFound(error: unknown): boolean {
