@@ -19,7 +19,9 @@ runMain('gateway', async () => {
   const upstreams = Object.fromEntries(APP_NAMES.map((app) => [app, config[upstreamVariable(app)]])) as UpstreamUrls;
   const server = createGateway(upstreams).listen(Number(config.GATEWAY_PORT), String(config.GATEWAY_HOST));
   await new Promise<void>((resolve, reject) => server.once('listening', resolve).once('error', reject));
-  process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), service: 'gateway', msg: `gateway listening on ${config.GATEWAY_HOST}:${config.GATEWAY_PORT}`, upstreams })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ level: 30, time: Date.now(), service: 'gateway', msg: `gateway listening on ${config.GATEWAY_HOST}:${config.GATEWAY_PORT}`, upstreams })}\n`,
+  );
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGTERM', stop).on('SIGINT', stop);
 });

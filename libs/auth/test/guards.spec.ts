@@ -2,7 +2,7 @@ import { Controller, Delete, Get, type INestApplication, Module, Post, UseGuards
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { BuilderExceptionFilter, RecruitingExceptionFilter } from '@platform/contracts';
+import { builderErrorBody, COMMON_ERROR_STATUS, exceptionFilterFor, recruitingErrorBody } from '@platform/contracts';
 import { Public } from '@platform/runtime';
 import { startTestApp } from '@platform/testing';
 import request from 'supertest';
@@ -69,7 +69,7 @@ class ImportsController {
     { provide: JWT_AUTH_OPTIONS, useValue: { secret: SECRET } },
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
-    { provide: APP_FILTER, useClass: RecruitingExceptionFilter },
+    { provide: APP_FILTER, useClass: exceptionFilterFor(COMMON_ERROR_STATUS, recruitingErrorBody) },
   ],
 })
 class BearerAppModule {}
@@ -80,7 +80,7 @@ class BearerAppModule {}
   providers: [
     { provide: API_KEY_OPTIONS, useValue: { header: 'x-api-key', key: 'import-key-123' } },
     { provide: APP_GUARD, useClass: HeaderUserGuard },
-    { provide: APP_FILTER, useClass: BuilderExceptionFilter },
+    { provide: APP_FILTER, useClass: exceptionFilterFor(COMMON_ERROR_STATUS, builderErrorBody) },
   ],
 })
 class HeaderAppModule {}
@@ -97,8 +97,16 @@ describe('auth guards in a real Nest app', () => {
   const headerHttp = () => request(headerApp.getHttpServer());
 
   beforeAll(async () => {
-    app = await startTestApp({ module: BearerAppModule }, { title: 'auth', description: 'bearer guards' });
-    headerApp = await startTestApp({ module: HeaderAppModule }, { title: 'auth', description: 'header guards' });
+    app = await startTestApp(
+      { module: BearerAppModule },
+      { openApi: { title: 'auth', description: 'bearer guards' } },
+      { checkDocument: false },
+    );
+    headerApp = await startTestApp(
+      { module: HeaderAppModule },
+      { openApi: { title: 'auth', description: 'header guards' } },
+      { checkDocument: false },
+    );
   });
   afterAll(async () => {
     await app.close();
@@ -107,7 +115,10 @@ describe('auth guards in a real Nest app', () => {
 
   describe('JwtAuthGuard', () => {
     it('accepts a valid HS256 access token and exposes the user', async () => {
-      const res = await http().get('/things').set('authorization', `Bearer ${accessToken('viewer')}`).expect(200);
+      const res = await http()
+        .get('/things')
+        .set('authorization', `Bearer ${accessToken('viewer')}`)
+        .expect(200);
       expect(res.body).toEqual({ id: 7, role: 'viewer', email: 'u@example.com' });
     });
 
@@ -149,22 +160,40 @@ describe('auth guards in a real Nest app', () => {
 
   describe('RolesGuard', () => {
     it('lets a viewer read but not write (403 FORBIDDEN)', async () => {
-      const res = await http().post('/things').set('authorization', `Bearer ${accessToken('viewer')}`).expect(403);
+      const res = await http()
+        .post('/things')
+        .set('authorization', `Bearer ${accessToken('viewer')}`)
+        .expect(403);
       expect(res.body.error.code).toBe('FORBIDDEN');
     });
 
     it('lets members and admins write', async () => {
-      await http().post('/things').set('authorization', `Bearer ${accessToken('member')}`).expect(201);
-      await http().post('/things').set('authorization', `Bearer ${accessToken('admin')}`).expect(201);
+      await http()
+        .post('/things')
+        .set('authorization', `Bearer ${accessToken('member')}`)
+        .expect(201);
+      await http()
+        .post('/things')
+        .set('authorization', `Bearer ${accessToken('admin')}`)
+        .expect(201);
     });
 
     it('honours @RequireRole above the method default', async () => {
-      await http().delete('/things/all').set('authorization', `Bearer ${accessToken('member')}`).expect(403);
-      await http().delete('/things/all').set('authorization', `Bearer ${accessToken('admin')}`).expect(200);
+      await http()
+        .delete('/things/all')
+        .set('authorization', `Bearer ${accessToken('member')}`)
+        .expect(403);
+      await http()
+        .delete('/things/all')
+        .set('authorization', `Bearer ${accessToken('admin')}`)
+        .expect(200);
     });
 
     it('gives an unknown role nothing', async () => {
-      await http().get('/things').set('authorization', `Bearer ${accessToken('owner')}`).expect(403);
+      await http()
+        .get('/things')
+        .set('authorization', `Bearer ${accessToken('owner')}`)
+        .expect(403);
     });
   });
 

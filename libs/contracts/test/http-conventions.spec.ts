@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  type INestApplication,
-  Module,
-  Post,
-  Query,
-  type Type,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, type INestApplication, Module, Post, Query, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { Type as TransformType } from 'class-transformer';
 import { IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
@@ -18,15 +7,23 @@ import { startTestApp } from '@platform/testing';
 import request from 'supertest';
 import {
   BuilderEnvelopeInterceptor,
-  BuilderExceptionFilter,
+  builderErrorBody,
+  COMMON_ERROR_STATUS,
   createValidationPipe,
   DomainError,
+  exceptionFilterFor,
   PaginatedResult,
   PublicEnvelopeResponse,
-  RaceContentExceptionFilter,
+  raceContentErrorBody,
   RecruitingEnvelopeInterceptor,
-  RecruitingExceptionFilter,
+  recruitingErrorBody,
 } from '../src';
+
+/** A service's own codes beside the common ones, as each app declares them. */
+const SERVICE_CODES = { ...COMMON_ERROR_STATUS, SCORING_ERROR: 400, DATA_WAREHOUSE_NOT_CONFIGURED: 503 };
+const RecruitingExceptionFilter = exceptionFilterFor(SERVICE_CODES, recruitingErrorBody);
+const BuilderExceptionFilter = exceptionFilterFor(SERVICE_CODES, builderErrorBody);
+const RaceContentExceptionFilter = exceptionFilterFor({ ...SERVICE_CODES, VALIDATION_FAILED: 422 }, raceContentErrorBody);
 
 class Inner {
   @IsInt() @Min(0) column_index!: number;
@@ -110,7 +107,11 @@ describe('recruiting envelope and error body', () => {
   const http = () => request(app.getHttpServer());
 
   beforeAll(async () => {
-    app = await startTestApp({ module: appModule(RecruitingExceptionFilter, RecruitingEnvelopeInterceptor) }, { title: 't', description: 't' });
+    app = await startTestApp(
+      { module: appModule(RecruitingExceptionFilter, RecruitingEnvelopeInterceptor) },
+      { openApi: { title: 't', description: 't' } },
+      { checkDocument: false },
+    );
   });
   afterAll(() => app.close());
 
@@ -140,12 +141,17 @@ describe('recruiting envelope and error body', () => {
   });
 
   it('answers public routes with only {data}, and raw routes as they are', async () => {
-    await http().get('/things/public').expect(200, { data: { name: 'slot' } });
+    await http()
+      .get('/things/public')
+      .expect(200, { data: { name: 'slot' } });
     await http().get('/things/raw').expect(200, { as: 'is' });
   });
 
   it('answers validation failures 400 VALIDATION_FAILED naming every failing field', async () => {
-    const res = await http().post('/things').send({ inner: { column_index: -1 }, extra: true }).expect(400);
+    const res = await http()
+      .post('/things')
+      .send({ inner: { column_index: -1 }, extra: true })
+      .expect(400);
     expect(res.body).toMatchObject({ success: false, status: 'error', statusCode: 400, path: '/things', method: 'POST' });
     expect(res.body.error.code).toBe('VALIDATION_FAILED');
     expect(res.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['extra', 'inner.column_index', 'name']);
@@ -158,8 +164,11 @@ describe('recruiting envelope and error body', () => {
 
   it('answers malformed JSON with 400 and oversized bodies with 413', async () => {
     const bad = await http().post('/things').set('content-type', 'application/json').send('{"name":').expect(400);
-    expect(bad.body.error.code).toBe('BAD_REQUEST');
-    const big = await http().post('/things').send({ name: 'x'.repeat(2 * 1024 * 1024), inner: { column_index: 1 } }).expect(413);
+    expect(bad.body.error).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The body is not valid JSON' });
+    const big = await http()
+      .post('/things')
+      .send({ name: 'x'.repeat(2 * 1024 * 1024), inner: { column_index: 1 } })
+      .expect(413);
     expect(big.body.error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
@@ -171,11 +180,14 @@ describe('recruiting envelope and error body', () => {
       .set('content-type', 'application/json')
       .send('{"name":"x","inner":{"column_index":1},"__proto__":{"admin":true}}')
       .expect(400);
-    expect(polluted.body.error.code).toBe('BAD_REQUEST');
+    expect(polluted.body.error.code).toBe('VALIDATION_FAILED');
   });
 
   it('maps the spec named codes to their statuses', async () => {
-    expect((await http().get('/things/scoring').expect(400)).body.error).toMatchObject({ code: 'SCORING_ERROR', message: 'Scoring rules are invalid' });
+    expect((await http().get('/things/scoring').expect(400)).body.error).toMatchObject({
+      code: 'SCORING_ERROR',
+      message: 'Scoring rules are invalid',
+    });
     expect((await http().get('/things/warehouse').expect(503)).body.error.code).toBe('DATA_WAREHOUSE_NOT_CONFIGURED');
   });
 
@@ -195,12 +207,18 @@ describe('recruiting envelope and error body', () => {
 describe('builder envelope and error body', () => {
   let app: INestApplication;
   beforeAll(async () => {
-    app = await startTestApp({ module: appModule(BuilderExceptionFilter, BuilderEnvelopeInterceptor) }, { title: 't', description: 't' });
+    app = await startTestApp(
+      { module: appModule(BuilderExceptionFilter, BuilderEnvelopeInterceptor) },
+      { openApi: { title: 't', description: 't' } },
+      { checkDocument: false },
+    );
   });
   afterAll(() => app.close());
 
   it('wraps success in {ok: true, data} and errors in {ok: false, error}', async () => {
-    await request(app.getHttpServer()).get('/things/one').expect(200, { ok: true, data: { id: 1 } });
+    await request(app.getHttpServer())
+      .get('/things/one')
+      .expect(200, { ok: true, data: { id: 1 } });
     const res = await request(app.getHttpServer()).post('/things').send({}).expect(400);
     expect(res.body).toEqual({ ok: false, error: expect.objectContaining({ code: 'VALIDATION_FAILED', requestId: expect.any(String) }) });
   });
@@ -209,7 +227,11 @@ describe('builder envelope and error body', () => {
 describe('race content error body', () => {
   let app: INestApplication;
   beforeAll(async () => {
-    app = await startTestApp({ module: appModule(RaceContentExceptionFilter) }, { title: 't', description: 't' });
+    app = await startTestApp(
+      { module: appModule(RaceContentExceptionFilter) },
+      { openApi: { title: 't', description: 't' } },
+      { checkDocument: false },
+    );
   });
   afterAll(() => app.close());
 

@@ -3,7 +3,7 @@ import { connect, type ChannelModel, type ConfirmChannel, type Options, type Rec
 import type { HealthCheck } from '@platform/runtime';
 import { QueueUnavailableError } from './errors';
 import { MESSAGING_OPTIONS, type ResolvedMessagingOptions } from './messaging.options';
-import { ALL_QUEUES, topologyOf } from './queues';
+import { topologyOf } from './queues';
 
 type ConnectHook = (model: ChannelModel) => Promise<void>;
 
@@ -88,7 +88,7 @@ export class AmqpConnection implements OnModuleInit, OnApplicationShutdown {
 
   private async setUp(model: ChannelModel): Promise<void> {
     const channel = await model.createChannel();
-    for (const queue of ALL_QUEUES) {
+    for (const queue of this.options.queues) {
       const { main, retry, dead } = topologyOf(queue, this.options.queuePrefix);
       await channel.assertQueue(dead, { durable: true });
       await channel.assertQueue(main, {
@@ -115,10 +115,7 @@ export function sendConfirmed(
   timeoutMs: number,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new QueueUnavailableError(`no broker confirm within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => reject(new QueueUnavailableError(`no broker confirm within ${timeoutMs} ms`)), timeoutMs);
     try {
       channel.sendToQueue(queue, content, properties, (error) => {
         clearTimeout(timer);

@@ -1,10 +1,4 @@
-import {
-  type BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import type { ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { AmqpConnection, sendConfirmed } from './amqp-connection';
@@ -56,9 +50,7 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    await Promise.all(
-      this.subscriptions.map(({ channel, consumerTag }) => channel.cancel(consumerTag).catch(() => undefined)),
-    );
+    await Promise.all(this.subscriptions.map(({ channel, consumerTag }) => channel.cancel(consumerTag).catch(() => undefined)));
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.options.drainTimeoutMs)));
     await Promise.race([Promise.allSettled([...this.inFlight]), deadline]);
@@ -71,7 +63,7 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
     this.subscriptions = [];
     for (const consumer of consumers) {
       const channel = await model.createConfirmChannel();
-      channel.on('error', (error: Error) => this.logger.warn(`${consumer.queue} channel error: ${error.message}`));
+      channel.on('error', (error: Error) => this.logger.warn(`${consumer.queue.name} channel error: ${error.message}`));
       await channel.prefetch(this.options.prefetch);
       const { consumerTag } = await channel.consume(
         topologyOf(consumer.queue, this.options.queuePrefix).main,
@@ -81,7 +73,7 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
         { noAck: false },
       );
       this.subscriptions.push({ channel, consumerTag });
-      this.logger.log(`consuming ${consumer.queue}`);
+      this.logger.log(`consuming ${consumer.queue.name}`);
     }
   }
 
@@ -92,14 +84,14 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
 
   private async deliver(consumer: QueueConsumer<object>, channel: ConfirmChannel, message: ConsumeMessage) {
     const context: JobContext = {
-      queue: consumer.queue,
+      queue: consumer.queue.name,
       jobId: String(message.properties.messageId ?? 'unknown'),
       attempt: Number(message.properties.headers?.[ATTEMPT_HEADER] ?? 1) || 1,
       maxAttempts: this.options.maxAttempts,
       redelivered: message.fields.redelivered,
     };
     const log = { queue: context.queue, jobId: context.jobId, attempt: context.attempt };
-    const parsed = await toMessage(consumer.messageType, decodeJson(message.content), 'lenient');
+    const parsed = await toMessage(consumer.queue.message, decodeJson(message.content), 'lenient');
     if (!parsed.ok) {
       this.logger.error({ ...log, reason: parsed.reason }, 'malformed job message: dead-lettered');
       await this.settle(channel, message, 'dead', context, `malformed message: ${parsed.reason}`);

@@ -8,11 +8,7 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: string };
  * both ends check them: publishers strictly (unknown fields are a bug), consumers leniently (a newer
  * publisher may add fields).
  */
-export async function toMessage<T extends object>(
-  type: new () => T,
-  payload: unknown,
-  mode: 'strict' | 'lenient',
-): Promise<Parsed<T>> {
+export async function toMessage<T extends object>(type: new () => T, payload: unknown, mode: 'strict' | 'lenient'): Promise<Parsed<T>> {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) {
     return { ok: false, reason: 'payload is not a JSON object' };
   }

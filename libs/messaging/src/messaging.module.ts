@@ -16,12 +16,7 @@ export class MessagingModule {
       module: MessagingModule,
       global: true,
       imports: [DiscoveryModule],
-      providers: [
-        { provide: MESSAGING_OPTIONS, useValue: resolveMessagingOptions(options) },
-        AmqpConnection,
-        QueuePublisher,
-        ConsumerHost,
-      ],
+      providers: [{ provide: MESSAGING_OPTIONS, useValue: resolveMessagingOptions(options) }, AmqpConnection, QueuePublisher, ConsumerHost],
       exports: [AmqpConnection, QueuePublisher, MESSAGING_OPTIONS],
     };
   }

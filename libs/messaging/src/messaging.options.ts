@@ -1,5 +1,9 @@
+import type { QueueDefinition } from './queues';
+
 export interface MessagingOptions {
   url: string;
+  /** The queues this app publishes to or consumes; each is declared (with its retry and dead-letter queues) on connect. */
+  queues: readonly QueueDefinition[];
   /** Prepended to every queue name, to keep environments (and test files) apart on one broker. */
   queuePrefix?: string;
   /** Unacknowledged deliveries a consumer holds at once. */

@@ -1,8 +1,9 @@
-import type { QueueName } from './queues';
+import type { QueueDefinition } from './queues';
 
 /** What a handler knows about the delivery it is processing. */
 export interface JobContext {
-  queue: QueueName;
+  /** The queue's name. */
+  queue: string;
   jobId: string;
   /** 1 for the first delivery; grows with each retry. */
   attempt: number;
@@ -13,13 +14,12 @@ export interface JobContext {
 
 /**
  * A queue's handler. Subclasses are plain Nest providers in the worker's feature module; the consumer
- * host finds them, validates each message against `messageType`, acks on success, retries failures after
+ * host finds them, validates each message against the queue's message class, acks on success, retries failures after
  * a delay up to the attempt limit, then calls `onFinalFailure` and dead-letters the message.
  * Handlers must be idempotent: a redelivered job must not change anything twice.
  */
 export abstract class QueueConsumer<T extends object> {
-  abstract readonly queue: QueueName;
-  abstract readonly messageType: new () => T;
+  abstract readonly queue: QueueDefinition<T>;
 
   abstract handle(message: T, context: JobContext): Promise<void>;
 

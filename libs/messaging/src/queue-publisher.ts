@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { AmqpConnection, sendConfirmed } from './amqp-connection';
 import { MESSAGING_OPTIONS, type ResolvedMessagingOptions } from './messaging.options';
 import { toMessage } from './message-validation';
-import { type MessageOf, QUEUE_MESSAGE_TYPES, type QueueName, topologyOf } from './queues';
+import { type QueueDefinition, topologyOf } from './queues';
 
 export const ATTEMPT_HEADER = 'x-attempt';
 
@@ -20,9 +20,9 @@ export class QueuePublisher {
   ) {}
 
   /** Returns the job id carried as the message id. */
-  async publish<Q extends QueueName>(queue: Q, message: MessageOf<Q>, jobId: string = randomUUID()): Promise<string> {
-    const checked = await toMessage(QUEUE_MESSAGE_TYPES[queue] as new () => object, message, 'strict');
-    if (!checked.ok) throw new Error(`refusing to publish an invalid ${queue} message: ${checked.reason}`);
+  async publish<T extends object>(queue: QueueDefinition<T>, message: T, jobId: string = randomUUID()): Promise<string> {
+    const checked = await toMessage(queue.message, message, 'strict');
+    if (!checked.ok) throw new Error(`refusing to publish an invalid ${queue.name} message: ${checked.reason}`);
     const channel = await this.connection.publishChannel();
     await sendConfirmed(
       channel,

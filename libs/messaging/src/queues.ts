@@ -1,34 +1,18 @@
-import {
-  ArticleBuildJob,
-  ArticleGenerationJob,
-  BlogGenerationJob,
-  BlogRewriteJob,
-  ThumbnailGenerationJob,
-} from '@platform/contracts';
+/**
+ * A queue and the message class it carries. Services declare their own (race content's live in
+ * libs/race-content-data, recruiting's in its app); publishers and consumers validate against the class.
+ */
+export interface QueueDefinition<T extends object = object> {
+  readonly name: string;
+  readonly message: new () => T;
+}
 
-/** The queue names of the race-content spec, declared once. */
-export const QUEUES = {
-  articleGeneration: 'article-generation',
-  articleBuilder: 'article-builder',
-  blogGeneration: 'blog-generation',
-  blogRewriter: 'blog-rewriter',
-  thumbnailGeneration: 'thumbnail-generation',
-} as const;
+export function defineQueue<T extends object>(name: string, message: new () => T): QueueDefinition<T> {
+  return { name, message };
+}
 
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
-
-/** The payload class each queue carries; publishers and consumers validate against it. */
-export const QUEUE_MESSAGE_TYPES = {
-  'article-generation': ArticleGenerationJob,
-  'article-builder': ArticleBuildJob,
-  'blog-generation': BlogGenerationJob,
-  'blog-rewriter': BlogRewriteJob,
-  'thumbnail-generation': ThumbnailGenerationJob,
-} as const satisfies Record<QueueName, new () => object>;
-
-export type MessageOf<Q extends QueueName> = InstanceType<(typeof QUEUE_MESSAGE_TYPES)[Q]>;
-
-export const ALL_QUEUES: QueueName[] = Object.values(QUEUES);
+/** The message type a queue definition carries. */
+export type MessageOf<Q> = Q extends QueueDefinition<infer T> ? T : never;
 
 /** Physical names of a queue's three parts, under an optional environment prefix. */
 export interface QueueTopology {
@@ -39,7 +23,7 @@ export interface QueueTopology {
   dead: string;
 }
 
-export function topologyOf(queue: QueueName, prefix = ''): QueueTopology {
-  const main = `${prefix}${queue}`;
+export function topologyOf(queue: QueueDefinition | string, prefix = ''): QueueTopology {
+  const main = `${prefix}${typeof queue === 'string' ? queue : queue.name}`;
   return { main, retry: `${main}.retry`, dead: `${main}.dlq` };
 }

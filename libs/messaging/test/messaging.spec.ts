@@ -1,7 +1,7 @@
 import { Injectable, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { connect, type Channel, type ChannelModel } from 'amqplib';
-import { ThumbnailGenerationJob } from '@platform/contracts';
+import { IsNotEmpty, IsString } from 'class-validator';
 import { testServices, uniqueName, waitFor } from '@platform/testing';
 import {
   AmqpConnection,
@@ -11,31 +11,39 @@ import {
   QueueConsumer,
   QueuePublisher,
   QueueUnavailableError,
+  defineQueue,
   topologyOf,
 } from '../src';
 
+/** A job of the test's own queue; services declare theirs the same way. */
+class TestJob {
+  @IsString() @IsNotEmpty() blog_id!: string;
+  @IsString() @IsNotEmpty() race_id!: string;
+}
+
+const TEST_QUEUE = defineQueue('messaging-test', TestJob);
+
 /** Records deliveries; what it does with each is up to the test. */
 @Injectable()
-class ThumbnailRecorder extends QueueConsumer<ThumbnailGenerationJob> {
-  readonly queue = 'thumbnail-generation' as const;
-  readonly messageType = ThumbnailGenerationJob;
+class ThumbnailRecorder extends QueueConsumer<TestJob> {
+  readonly queue = TEST_QUEUE;
   deliveries: Array<{ blogId: string; context: JobContext }> = [];
   finalFailures: Array<{ blogId: string; error: string }> = [];
-  behaviour: (message: ThumbnailGenerationJob, context: JobContext) => Promise<void> = async () => undefined;
+  behaviour: (message: TestJob, context: JobContext) => Promise<void> = async () => undefined;
 
-  async handle(message: ThumbnailGenerationJob, context: JobContext): Promise<void> {
+  async handle(message: TestJob, context: JobContext): Promise<void> {
     this.deliveries.push({ blogId: message.blog_id, context });
     await this.behaviour(message, context);
   }
 
-  override async onFinalFailure(message: ThumbnailGenerationJob, error: Error): Promise<void> {
+  override async onFinalFailure(message: TestJob, error: Error): Promise<void> {
     this.finalFailures.push({ blogId: message.blog_id, error: error.message });
   }
 }
 
 describe('messaging lib against the real RabbitMQ', () => {
   const prefix = `${uniqueName('msg')}.`;
-  const topology = topologyOf('thumbnail-generation', prefix);
+  const topology = topologyOf(TEST_QUEUE, prefix);
   let worker: INestApplicationContext;
   let publisherApp: INestApplicationContext;
   let recorder: ThumbnailRecorder;
@@ -45,7 +53,9 @@ describe('messaging lib against the real RabbitMQ', () => {
 
   async function startWorker(): Promise<INestApplicationContext> {
     @Module({
-      imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queuePrefix: prefix, maxAttempts: 3, retryDelayMs: 50 })],
+      imports: [
+        MessagingModule.forRoot({ url: testServices.amqpUrl, queues: [TEST_QUEUE], queuePrefix: prefix, maxAttempts: 3, retryDelayMs: 50 }),
+      ],
       providers: [ThumbnailRecorder],
     })
     class WorkerModule {}
@@ -58,7 +68,7 @@ describe('messaging lib against the real RabbitMQ', () => {
   const depth = async (queue: string) => (await inspect.checkQueue(queue)).messageCount;
 
   beforeAll(async () => {
-    @Module({ imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queuePrefix: prefix })] })
+    @Module({ imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queues: [TEST_QUEUE], queuePrefix: prefix })] })
     class PublisherModule {}
     publisherApp = await NestFactory.createApplicationContext(PublisherModule, { logger: false });
     publisher = publisherApp.get(QueuePublisher);
@@ -77,10 +87,7 @@ describe('messaging lib against the real RabbitMQ', () => {
   afterAll(async () => {
     await worker?.close();
     await publisherApp?.close();
-    for (const queue of ['article-generation', 'article-builder', 'blog-generation', 'blog-rewriter', 'thumbnail-generation'] as const) {
-      const t = topologyOf(queue, prefix);
-      for (const name of [t.main, t.retry, t.dead]) await inspect.deleteQueue(name);
-    }
+    for (const name of [topology.main, topology.retry, topology.dead]) await inspect.deleteQueue(name);
     await inspector?.close();
   });
 
@@ -91,21 +98,21 @@ describe('messaging lib against the real RabbitMQ', () => {
   });
 
   it('delivers a published job, persistent and confirmed, with its id and attempt 1, and acks it', async () => {
-    const jobId = await publisher.publish('thumbnail-generation', job('blog-ok'));
+    const jobId = await publisher.publish(TEST_QUEUE, job('blog-ok'));
     const delivery = await waitFor(() => recorder.deliveries.find((d) => d.blogId === 'blog-ok'), { what: 'delivery' });
-    expect(delivery.context).toMatchObject({ jobId, attempt: 1, redelivered: false, queue: 'thumbnail-generation' });
+    expect(delivery.context).toMatchObject({ jobId, attempt: 1, redelivered: false, queue: 'messaging-test' });
     await waitFor(async () => ((await depth(topology.main)) === 0 ? true : undefined), { what: 'ack' });
   });
 
   it('refuses to publish a message its queue type does not accept', async () => {
-    await expect(publisher.publish('thumbnail-generation', { blog_id: '' } as never)).rejects.toThrow(/invalid thumbnail-generation message/);
+    await expect(publisher.publish(TEST_QUEUE, { blog_id: '' } as never)).rejects.toThrow(/invalid messaging-test message/);
   });
 
   it('retries a failing handler up to the attempt limit, records the final failure, then dead-letters', async () => {
     recorder.behaviour = async () => {
       throw new Error('render service unavailable');
     };
-    const jobId = await publisher.publish('thumbnail-generation', job('blog-fails'));
+    const jobId = await publisher.publish(TEST_QUEUE, job('blog-fails'));
     await waitFor(() => (recorder.finalFailures.length === 1 ? true : undefined), { what: 'final failure' });
     expect(recorder.deliveries.map((d) => d.context.attempt)).toEqual([1, 2, 3]);
     expect(recorder.finalFailures).toEqual([{ blogId: 'blog-fails', error: 'render service unavailable' }]);
@@ -121,7 +128,7 @@ describe('messaging lib against the real RabbitMQ', () => {
     recorder.behaviour = async () => {
       throw new PermanentJobError('blog was deleted');
     };
-    await publisher.publish('thumbnail-generation', job('blog-gone'));
+    await publisher.publish(TEST_QUEUE, job('blog-gone'));
     await waitFor(() => (recorder.finalFailures.length === 1 ? true : undefined), { what: 'final failure' });
     expect(recorder.deliveries).toHaveLength(1);
     const dead = await waitFor(async () => (await inspect.get(topology.dead, { noAck: true })) || undefined, { what: 'DLQ' });
@@ -142,12 +149,14 @@ describe('messaging lib against the real RabbitMQ', () => {
     recorder.behaviour = async (_message, context) => {
       if (!context.redelivered) await held;
     };
-    await publisher.publish('thumbnail-generation', job('blog-held'));
+    await publisher.publish(TEST_QUEUE, job('blog-held'));
     await waitFor(() => (recorder.deliveries.length === 1 ? true : undefined), { what: 'first delivery' });
 
     // A network failure: the socket goes away under the connection while the job is in the handler.
     const connection = worker.get(AmqpConnection);
-    (connection.currentModel() as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(new Error('simulated network failure'));
+    (connection.currentModel() as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(
+      new Error('simulated network failure'),
+    );
     release();
 
     const again = await waitFor(() => recorder.deliveries.find((d) => d.context.redelivered), { what: 'redelivery', timeoutMs: 15_000 });
@@ -161,11 +170,13 @@ describe('messaging lib against the real RabbitMQ', () => {
     const lost = new Promise<void>((resolve) => {
       const poll = setInterval(() => !connection.isConnected() && (clearInterval(poll), resolve()), 1);
     });
-    (connection.currentModel() as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(new Error('simulated network failure'));
+    (connection.currentModel() as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(
+      new Error('simulated network failure'),
+    );
     await lost;
-    await expect(publisher.publish('thumbnail-generation', job('blog-offline'))).rejects.toBeInstanceOf(QueueUnavailableError);
+    await expect(publisher.publish(TEST_QUEUE, job('blog-offline'))).rejects.toBeInstanceOf(QueueUnavailableError);
     await waitFor(() => (connection.isConnected() ? true : undefined), { what: 'reconnect' });
-    await expect(publisher.publish('thumbnail-generation', job('blog-back'))).resolves.toEqual(expect.any(String));
+    await expect(publisher.publish(TEST_QUEUE, job('blog-back'))).resolves.toEqual(expect.any(String));
     await waitFor(() => recorder.deliveries.find((d) => d.blogId === 'blog-back'), { what: 'delivery after reconnect' });
   });
 
@@ -173,7 +184,7 @@ describe('messaging lib against the real RabbitMQ', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     recorder.behaviour = () => held;
-    await publisher.publish('thumbnail-generation', job('blog-draining'));
+    await publisher.publish(TEST_QUEUE, job('blog-draining'));
     await waitFor(() => (recorder.deliveries.length === 1 ? true : undefined), { what: 'delivery' });
     const closing = worker.close();
     setImmediate(release);
@@ -185,7 +196,9 @@ describe('messaging lib against the real RabbitMQ', () => {
   });
 
   it('stops start-up with a clear error when the broker does not answer', async () => {
-    @Module({ imports: [MessagingModule.forRoot({ url: 'amqp://guest:guest@127.0.0.1:1', initialConnectAttempts: 1 })] })
+    @Module({
+      imports: [MessagingModule.forRoot({ url: 'amqp://guest:guest@127.0.0.1:1', queues: [TEST_QUEUE], initialConnectAttempts: 1 })],
+    })
     class Unreachable {}
     const started = Date.now();
     await expect(NestFactory.createApplicationContext(Unreachable, { logger: false, abortOnError: false })).rejects.toThrow(

@@ -9,9 +9,26 @@ export const postgresEnv = z.object({
 export const mongoEnv = z.object({
   MONGODB_URI: env.url(['mongodb', 'mongodb+srv']),
   /** Database name; the URI's own path wins when MONGODB_DB is unset. */
-  MONGODB_DB: z.string().regex(/^[A-Za-z0-9_-]{1,63}$/, { error: 'must be a plain database name' }).optional(),
+  MONGODB_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,63}$/, { error: 'must be a plain database name' })
+    .optional(),
 });
 
 export const redisEnv = z.object({
   REDIS_URL: env.url(['redis', 'rediss']),
 });
+
+/** The PostgreSQL part of an app's typed config. */
+export function postgresOptionsFrom(e: z.infer<typeof postgresEnv>): { url: string; poolSize: number } {
+  return { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE };
+}
+
+/** The MongoDB part of an app's typed config; `defaultDb` when neither MONGODB_DB nor the URI names one. */
+export function mongoOptionsFrom(e: z.infer<typeof mongoEnv>, defaultDb?: string): { uri: string; dbName?: string } {
+  return { uri: e.MONGODB_URI, dbName: e.MONGODB_DB ?? defaultDb };
+}
+
+export function redisOptionsFrom(e: z.infer<typeof redisEnv>): { url: string } {
+  return { url: e.REDIS_URL };
+}

@@ -5,3 +5,4 @@ export * from './postgres/migrations';
 export * from './postgres/postgres.module';
 export * from './postgres/postgres.options';
 export * from './redis/redis.module';
+export * from './sql/sql-database';

@@ -31,9 +31,7 @@ describe('migrations against the real PostgreSQL', () => {
   });
 
   it('refuses to serve an unmigrated schema, naming the schema', async () => {
-    await expect(assertSchemaCurrent(await dataSource(), 'fixture')).rejects.toThrow(
-      'database schema "fixture" has pending migrations',
-    );
+    await expect(assertSchemaCurrent(await dataSource(), 'fixture')).rejects.toThrow('database schema "fixture" has pending migrations');
   });
 
   it('applies every migration once from an empty database, even when two runs start together', async () => {

@@ -7,7 +7,9 @@ describe('body HTML', () => {
   });
 
   it('drops scripts, handlers and javascript: links', () => {
-    const cleaned = sanitizeBodyHtml('<p onclick="x()">a</p><script>alert(1)</script><a href="javascript:alert(1)">b</a><iframe src="x"></iframe>');
+    const cleaned = sanitizeBodyHtml(
+      '<p onclick="x()">a</p><script>alert(1)</script><a href="javascript:alert(1)">b</a><iframe src="x"></iframe>',
+    );
     expect(cleaned).toBe('<p>a</p><a>b</a>');
   });
 

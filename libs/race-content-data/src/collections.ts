@@ -1,4 +1,4 @@
-import type { RacingType } from '@platform/contracts';
+import type { RacingType } from './jobs';
 import type { MongoIndex } from '@platform/persistence';
 
 /** The MongoDB database of race content when MONGODB_DB is unset. */

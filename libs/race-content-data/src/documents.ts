@@ -1,5 +1,5 @@
 import type { ObjectId } from 'mongodb';
-import type { RacingType } from '@platform/contracts';
+import type { RacingType } from './jobs';
 
 /** Race documents keep the uploaded JSON as is; `_id` is its race_id. Times are ms since the epoch. */
 export interface RaceDocument {

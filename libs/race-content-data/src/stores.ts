@@ -1,6 +1,6 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { type Db, ObjectId } from 'mongodb';
-import { RACING_TYPES } from '@platform/contracts';
+import { RACING_TYPES } from './jobs';
 import { MONGO_DB } from '@platform/persistence';
 import { COLLECTIONS, RACE_COLLECTIONS } from './collections';
 import type { ArticleDocument, FoundRace, NgWordDocument, RaceDocument } from './documents';

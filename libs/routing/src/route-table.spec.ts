@@ -18,9 +18,12 @@ describe('resolveRoute', () => {
     expect(resolveRoute(path)?.app).toBe(app);
   });
 
-  it.each(['/', '/api', '/api/v1', '/v10/ping', '/api/surveysX', '/api/v2/surveys', '/health/live', '/docs'])('%s matches nothing', (path) => {
-    expect(resolveRoute(path)).toBeUndefined();
-  });
+  it.each(['/', '/api', '/api/v1', '/v10/ping', '/api/surveysX', '/api/v2/surveys', '/health/live', '/docs'])(
+    '%s matches nothing',
+    (path) => {
+      expect(resolveRoute(path)).toBeUndefined();
+    },
+  );
 
   it('prefers the longest prefix whatever the order of the table', () => {
     const routes = [

@@ -31,9 +31,8 @@ describe('Kubernetes manifests', () => {
 
   it('routes sample paths like the gateway does (longest prefix wins)', () => {
     const byIngress = (path: string) =>
-      ingressPaths
-        .filter((p) => path === p.path || path.startsWith(`${p.path}/`))
-        .sort((a, b) => b.path.length - a.path.length)[0]?.backend.service.name;
+      ingressPaths.filter((p) => path === p.path || path.startsWith(`${p.path}/`)).sort((a, b) => b.path.length - a.path.length)[0]?.backend
+        .service.name;
     for (const path of ['/api/v1/surveys/1', '/api/surveys/1', '/v1/blogs', '/api/v1/webhooks/ai-status', '/api/v1/users/me', '/nope']) {
       expect(byIngress(path)).toBe(resolveRoute(path)?.app);
     }
@@ -70,8 +69,16 @@ describe('Kubernetes manifests', () => {
         for (const variable of container.env) {
           const fromConfig = variable.valueFrom?.configMapKeyRef;
           const fromSecret = variable.valueFrom?.secretKeyRef;
-          if (fromConfig) expect([fromConfig.name, Object.keys(configMap.data ?? {})]).toEqual(['platform-config', expect.arrayContaining([fromConfig.key])]);
-          if (fromSecret) expect([fromSecret.name, Object.keys(secret.stringData)]).toEqual(['platform-secrets', expect.arrayContaining([fromSecret.key])]);
+          if (fromConfig)
+            expect([fromConfig.name, Object.keys(configMap.data ?? {})]).toEqual([
+              'platform-config',
+              expect.arrayContaining([fromConfig.key]),
+            ]);
+          if (fromSecret)
+            expect([fromSecret.name, Object.keys(secret.stringData)]).toEqual([
+              'platform-secrets',
+              expect.arrayContaining([fromSecret.key]),
+            ]);
           if (!fromConfig && !fromSecret) expect(variable.value).toEqual(expect.any(String));
         }
       }

@@ -4,6 +4,8 @@ export * from './health/health-check';
 export * from './health/health-paths';
 export * from './health/health.module';
 export * from './http/bootstrap';
+export * from './http/error-body';
+export * from './http/input-guard';
 export * from './http/openapi';
 export * from './http/route-markers';
 export * from './logging/logger';

@@ -1,12 +1,58 @@
 import type { DynamicModule, INestApplication } from '@nestjs/common';
-import { createHttpApp, OPENAPI_JSON_PATH, type OpenApiInfo, type PlatformApp, registeredRoutes } from '@platform/runtime';
+import {
+  createHttpApp,
+  type HttpSurface,
+  OPENAPI_JSON_PATH,
+  openApiDocumentOf,
+  type PlatformApp,
+  registeredRoutes,
+} from '@platform/runtime';
 import request from 'supertest';
+import { OpenApiConformance } from './openapi-conformance';
+
+export interface TestAppOptions {
+  bodyLimitBytes?: number;
+  /**
+   * Check every response against the app's OpenAPI document (default true); a violation fails the test
+   * file when the app closes. Only test fixtures without documented routes turn it off.
+   */
+  checkDocument?: boolean;
+}
+
+const conformances = new WeakMap<INestApplication, OpenApiConformance>();
+
+/** The document checks of an app started by startTestApp. */
+export function conformanceOf(app: INestApplication): OpenApiConformance | undefined {
+  return conformances.get(app);
+}
 
 /** Builds the app exactly as main.ts does (same logger, pipes, filters, OpenAPI), ready for supertest. */
-export async function startTestApp(module: DynamicModule, openApi: OpenApiInfo, bodyLimitBytes?: number): Promise<PlatformApp> {
-  const app = await createHttpApp(module, { openApi, bodyLimitBytes, service: openApi.title, logLevel: process.env.LOG_LEVEL ?? 'silent' });
+export async function startTestApp(module: DynamicModule, surface: HttpSurface, options: TestAppOptions = {}): Promise<PlatformApp> {
+  const app = await createHttpApp(module, {
+    ...surface,
+    bodyLimitBytes: options.bodyLimitBytes,
+    service: surface.openApi.title,
+    logLevel: process.env.LOG_LEVEL ?? 'silent',
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  if (options.checkDocument !== false) {
+    const conformance = new OpenApiConformance(openApiDocumentOf(app)!);
+    conformance.attach(fastify);
+    conformances.set(app, conformance);
+    // Nest's application proxy ignores plain assignments and looks methods up at call time: keep the
+    // prototype's close, and define the checking one on the application itself.
+    const prototypeClose = (Object.getPrototypeOf(app) as { close: () => Promise<void> }).close;
+    const close = () => prototypeClose.call(app);
+    Object.defineProperty(app, 'close', {
+      configurable: true,
+      value: async () => {
+        await close();
+        conformance.assertNoViolations();
+      },
+    });
+  }
   await app.init();
-  await app.getHttpAdapter().getInstance().ready();
+  await fastify.ready();
   return app;
 }
 
@@ -24,7 +70,5 @@ export function servedRoutes(app: INestApplication): string[] {
 export async function documentedRoutes(app: INestApplication): Promise<string[]> {
   const { body } = await request(app.getHttpServer()).get(OPENAPI_JSON_PATH).expect(200);
   const paths = body.paths as Record<string, Record<string, unknown>>;
-  return Object.entries(paths).flatMap(([path, operations]) =>
-    Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
-  );
+  return Object.entries(paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
 }

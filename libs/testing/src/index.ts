@@ -1,6 +1,10 @@
 export * from './ferretdb-process';
 export * from './free-port';
 export * from './http-app';
+export * from './http-client';
+export * from './openapi-conformance';
+export * from './openapi-lint';
+export * from './openapi-specs';
 export * from './paths';
 export * from './test-database';
 export * from './test-services';
@@ -10,3 +14,5 @@ export * from './start-up-specs';
 export * from './tcp-gate';
 export * from './deployment-specs';
 export * from './gateway';
+export * from './schema-types';
+export * from './bad-input-sweep';

@@ -9,13 +9,28 @@ const run = promisify(execFile);
 describe('scripts/services.sh', () => {
   it('is idempotent and takes under 5 seconds when every service already answers', async () => {
     const started = Date.now();
-    const { stderr } = await run('bash', [join(workspaceRoot, 'scripts/services.sh')], { cwd: workspaceRoot, env: { PATH: process.env.PATH, HOME: process.env.HOME } });
+    const { stderr } = await run('bash', [join(workspaceRoot, 'scripts/services.sh')], {
+      cwd: workspaceRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    });
     const elapsedMs = Date.now() - started;
     // One object, so a failure shows the script's own words beside the time it took.
-    expect({ fast: elapsedMs < 5000, elapsedMs, stderr }).toMatchObject({ fast: true, stderr: expect.stringContaining('all services answer') });
+    expect({ fast: elapsedMs < 5000, elapsedMs, stderr }).toMatchObject({
+      fast: true,
+      stderr: expect.stringContaining('all services answer'),
+    });
     expect(stderr).not.toMatch(/starting|building/);
     const written = readFileSync(join(workspaceRoot, '.data/services.env'), 'utf8');
-    for (const variable of ['DATABASE_URL', 'MONGODB_URI', 'AMQP_URL', 'REDIS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'FERRETDB_BIN']) {
+    for (const variable of [
+      'DATABASE_URL',
+      'MONGODB_URI',
+      'AMQP_URL',
+      'REDIS_URL',
+      'S3_ENDPOINT',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'FERRETDB_BIN',
+    ]) {
       expect(written).toMatch(new RegExp(`^${variable}=.+$`, 'm'));
     }
   });

@@ -1,3 +1,4 @@
+import type { ErrorBodyFormat } from '@platform/runtime';
 import type { FieldProblem } from './domain-error';
 
 /** What every error body carries, whatever the service: a stable code, a human message, the failing fields. */
@@ -30,3 +31,20 @@ export interface BuilderErrorBody {
 export interface RaceContentErrorBody {
   error: ErrorInfo;
 }
+
+/** The path of a request without its query string. */
+const pathOf = (url: string) => url.split('?')[0];
+
+export const recruitingErrorBody: ErrorBodyFormat = (status, error, request): RecruitingErrorBody => ({
+  success: false,
+  status: 'error',
+  statusCode: status,
+  error,
+  path: pathOf(request.url),
+  method: request.method,
+  timestamp: new Date().toISOString(),
+});
+
+export const builderErrorBody: ErrorBodyFormat = (_status, error): BuilderErrorBody => ({ ok: false, error });
+
+export const raceContentErrorBody: ErrorBodyFormat = (_status, error): RaceContentErrorBody => ({ error });

@@ -1,20 +1,9 @@
-import {
-  type ArgumentsHost,
-  Catch,
-  type ExceptionFilter,
-  HttpException,
-  Logger,
-} from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger, type Type } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type ErrorBodyFormat, MalformedInputError } from '@platform/runtime';
 import { DomainError, type FieldProblem } from './domain-error';
-import type { BuilderErrorBody, ErrorInfo, RaceContentErrorBody, RecruitingErrorBody } from './error-bodies';
-import {
-  BUILDER_ERROR_STATUS,
-  codeForStatus,
-  COMMON_ERROR_STATUS,
-  RACE_CONTENT_ERROR_STATUS,
-  RECRUITING_ERROR_STATUS,
-} from './error-codes';
+import type { ErrorInfo } from './error-bodies';
+import { codeForStatus, COMMON_ERROR_STATUS } from './error-codes';
 
 interface Failure {
   status: number;
@@ -29,12 +18,13 @@ const INTERNAL_MESSAGE = 'Internal server error';
  * exceptions keep theirs, anything else is a logged 500 with its details hidden. The request id is in
  * every body and header.
  */
-abstract class ServiceExceptionFilter implements ExceptionFilter {
+export abstract class ServiceExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ExceptionFilter');
 
+  /** Every code the service answers with, and its status. */
   protected abstract readonly statusByCode: Readonly<Record<string, number>>;
 
-  protected abstract body(failure: Failure, request: FastifyRequest): object;
+  protected abstract readonly body: ErrorBodyFormat;
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -43,13 +33,10 @@ abstract class ServiceExceptionFilter implements ExceptionFilter {
     const failure = this.describe(exception);
     failure.info.requestId = request.id;
     if (failure.status >= 500) {
-      this.logger.error(
-        { err: exception, requestId: failure.info.requestId, code: failure.info.code },
-        'request failed',
-      );
+      this.logger.error({ err: exception, requestId: failure.info.requestId, code: failure.info.code }, 'request failed');
     }
     if (reply.sent) return;
-    reply.status(failure.status).send(this.body(failure, request));
+    reply.status(failure.status).send(this.body(failure.status, failure.info, { url: request.url, method: request.method }));
   }
 
   private describe(exception: unknown): Failure {
@@ -57,6 +44,11 @@ abstract class ServiceExceptionFilter implements ExceptionFilter {
       // A domain error's message is written for the caller, including the 5xx codes a spec names.
       const status = this.statusByCode[exception.code] ?? COMMON_ERROR_STATUS.INTERNAL_ERROR;
       return failure(status, exception.code, exception.message, exception.details);
+    }
+    if (exception instanceof MalformedInputError) {
+      // Refused at the edge (bad JSON, too deep, NUL, lone surrogates): a validation failure like any other.
+      const status = this.statusByCode.VALIDATION_FAILED ?? 400;
+      return failure(status, 'VALIDATION_FAILED', exception.message, [{ field: exception.field, message: exception.message }]);
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
@@ -88,45 +80,16 @@ function messageOf(exception: HttpException): string {
  */
 function statusOfLibraryError(exception: unknown): number | undefined {
   if (!(exception instanceof Error)) return undefined;
-  const status = (exception as { status?: unknown; statusCode?: unknown }).status ??
-    (exception as { statusCode?: unknown }).statusCode;
+  const status = (exception as { status?: unknown; statusCode?: unknown }).status ?? (exception as { statusCode?: unknown }).statusCode;
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }
 
-/** The recruiting service's one error body. */
-@Catch()
-export class RecruitingExceptionFilter extends ServiceExceptionFilter {
-  protected readonly statusByCode = RECRUITING_ERROR_STATUS;
-
-  protected body({ status, info }: Failure, request: FastifyRequest): RecruitingErrorBody {
-    return {
-      success: false,
-      status: 'error',
-      statusCode: status,
-      error: info,
-      path: request.url.split('?')[0],
-      method: request.method,
-      timestamp: new Date().toISOString(),
-    };
+/** A filter class for a service's codes and body, for tests and small apps (services declare their own class). */
+export function exceptionFilterFor(statusByCode: Readonly<Record<string, number>>, body: ErrorBodyFormat): Type<ExceptionFilter> {
+  @Catch()
+  class Filter extends ServiceExceptionFilter {
+    protected readonly statusByCode = statusByCode;
+    protected readonly body = body;
   }
-}
-
-/** The survey builder's one error body. */
-@Catch()
-export class BuilderExceptionFilter extends ServiceExceptionFilter {
-  protected readonly statusByCode = BUILDER_ERROR_STATUS;
-
-  protected body({ info }: Failure): BuilderErrorBody {
-    return { ok: false, error: info };
-  }
-}
-
-/** Race content's one error body, shared by the AI webhook app that implements part of the same spec. */
-@Catch()
-export class RaceContentExceptionFilter extends ServiceExceptionFilter {
-  protected readonly statusByCode = RACE_CONTENT_ERROR_STATUS;
-
-  protected body({ info }: Failure): RaceContentErrorBody {
-    return { error: info };
-  }
+  return Filter;
 }

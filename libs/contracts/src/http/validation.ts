@@ -24,6 +24,8 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
+    // One problem per field: the first rule it breaks (a string sent for an integer is not also out of range).
+    stopAtFirstError: true,
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => validationError(fieldProblems(errors)),
   });

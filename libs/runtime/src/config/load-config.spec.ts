@@ -23,7 +23,9 @@ describe('loadConfig', () => {
   });
 
   it('names a missing variable in one line', () => {
-    expect(() => loadConfig(schema, { JWT_SECRET: 'x'.repeat(32) })).toThrow(new ConfigError('Invalid configuration: DATABASE_URL is missing'));
+    expect(() => loadConfig(schema, { JWT_SECRET: 'x'.repeat(32) })).toThrow(
+      new ConfigError('Invalid configuration: DATABASE_URL is missing'),
+    );
   });
 
   it('names every bad variable with the reason, on one line', () => {
@@ -35,7 +37,12 @@ describe('loadConfig', () => {
     }
     expect(message).not.toContain('\n');
     expect(message).toMatch(/^Invalid configuration: /);
-    for (const variable of ['DATABASE_URL is invalid (must be a postgres or postgresql URL)', 'JWT_SECRET is invalid (must be at least 32 characters)', 'PORT is invalid', 'PROTOTYPE_MODE is invalid (must be true or false)']) {
+    for (const variable of [
+      'DATABASE_URL is invalid (must be a postgres or postgresql URL)',
+      'JWT_SECRET is invalid (must be at least 32 characters)',
+      'PORT is invalid',
+      'PROTOTYPE_MODE is invalid (must be true or false)',
+    ]) {
       expect(message).toContain(variable);
     }
   });

@@ -1,14 +1,5 @@
-import {
-  Controller,
-  type DynamicModule,
-  Get,
-  HttpCode,
-  Inject,
-  Module,
-  type ModuleMetadata,
-  Res,
-} from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, type DynamicModule, Get, HttpCode, Inject, Module, type ModuleMetadata, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public, RawResponse } from '../http/route-markers';
 import { type HealthCheck, type HealthReport, runHealthChecks } from './health-check';
@@ -17,6 +8,20 @@ export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
 
 /** Probes answer well inside a kubelet's default one-second-plus timeout budget. */
 export const HEALTH_CHECK_TIMEOUT_MS = 1500;
+
+class LiveAnswer {
+  @ApiProperty({ enum: ['ok'] }) status!: 'ok';
+}
+
+class ReadinessAnswer {
+  @ApiProperty({
+    enum: ['ok', 'degraded', 'error'],
+    description: 'error when a required dependency fails; degraded when only an optional one does',
+  })
+  status!: HealthReport['status'];
+  @ApiProperty({ type: 'object', additionalProperties: { type: 'string', enum: ['ok', 'error'] }, description: 'Each dependency by name' })
+  checks!: HealthReport['checks'];
+}
 
 @ApiTags('health')
 @Public()
@@ -28,15 +33,17 @@ class HealthController {
   /** The process is up and serving; dependencies are not consulted, so a database outage never restarts pods. */
   @Get('live')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The process answers.' })
+  @ApiOperation({ summary: 'Liveness probe' })
+  @ApiOkResponse({ description: 'The process answers.', type: LiveAnswer })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   /** Ready to take traffic: every required dependency answers within the probe timeout. */
   @Get('ready')
-  @ApiOkResponse({ description: 'Required dependencies answer; optional ones may be degraded.' })
-  @ApiServiceUnavailableResponse({ description: 'A required dependency does not answer.' })
+  @ApiOperation({ summary: 'Readiness probe' })
+  @ApiOkResponse({ description: 'Required dependencies answer; optional ones may be degraded.', type: ReadinessAnswer })
+  @ApiServiceUnavailableResponse({ description: 'A required dependency does not answer.', type: ReadinessAnswer })
   async ready(@Res({ passthrough: true }) res: FastifyReply): Promise<HealthReport> {
     const report = await runHealthChecks(this.checks, HEALTH_CHECK_TIMEOUT_MS);
     res.status(report.status === 'error' ? 503 : 200);

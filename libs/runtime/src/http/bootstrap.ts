@@ -1,22 +1,25 @@
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { IncomingMessage } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
+import fastJson from 'fast-json-stringify';
 import type { BaseAppConfig } from '../config/env';
 import { ConfigError } from '../config/load-config';
 import { LIVENESS_PATH, READINESS_PATH } from '../health/health-paths';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
-import { type OpenApiInfo, serveOpenApi } from './openapi';
+import { type ErrorBodyFormat, genericErrorBody, type HttpSurface } from './error-body';
+import { assertCleanInput, MalformedInputError } from './input-guard';
+import { serveOpenApi, successSchemas } from './openapi';
 
-export interface HttpAppOptions {
+export interface HttpAppOptions extends HttpSurface {
   /** Names the service on every log line, from the first. */
   service: string;
   logLevel: string;
   host: string;
   port: number;
-  openApi: OpenApiInfo;
   shutdownTimeoutMs: number;
   /** Largest request body accepted, in bytes (default 1 MiB). */
   bodyLimitBytes?: number;
@@ -25,6 +28,12 @@ export interface HttpAppOptions {
 }
 
 export type PlatformApp = NestFastifyApplication;
+
+/** The longest path segment a route parameter may hold; longer ones answer 414 (docs/decisions.md). */
+export const MAX_PARAM_LENGTH = 500;
+
+/** Methods whose requests carry no body here; one that does is refused (a proxy in between could not recover). */
+const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
 
 /** A served route, `METHOD /path/{param}`, as Fastify registered it. */
 const registered = new WeakMap<INestApplication, string[]>();
@@ -42,9 +51,13 @@ export function registeredRoutes(app: INestApplication): string[] {
  */
 export async function createHttpApp(
   module: Type<unknown> | DynamicModule,
-  options: Pick<HttpAppOptions, 'openApi' | 'bodyLimitBytes' | 'service' | 'logLevel' | 'quietPaths'>,
+  options: Pick<HttpAppOptions, 'openApi' | 'errorBody' | 'bodyLimitBytes' | 'service' | 'logLevel' | 'quietPaths'>,
 ): Promise<PlatformApp> {
   const logger = createLogger(options.service, options.logLevel);
+  const errorBody = options.errorBody ?? genericErrorBody;
+  // Set once the instance exists: errors the router raises before any route (a malformed or over-long URL)
+  // go through the same error handler as everything else, so they get the service's error body.
+  const router: { errors?: (error: Error, request: never, reply: never) => void } = {};
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // Fastify's own two lines per request are off; the onResponse hook below writes one, skipping probes.
@@ -53,6 +66,10 @@ export async function createHttpApp(
     bodyLimit: options.bodyLimitBytes ?? 1_048_576,
     // Behind the ingress: the client address comes from X-Forwarded-For.
     trustProxy: true,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: (error: Error, request: unknown, reply: unknown) =>
+      router.errors?.(routerError(error), request as never, reply as never),
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, errorBody),
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),
@@ -63,21 +80,63 @@ export async function createHttpApp(
   });
 
   const fastify = app.getHttpAdapter().getInstance();
+  router.errors = (error, request, reply) => fastify.errorHandler(error, request, reply);
   // Clients often send Content-Type: application/json on body-less POSTs (save, archive): an empty body is
-  // no body. Anything else goes through Fastify's own parser and its prototype-poisoning checks.
+  // no body. Anything else goes through Fastify's own parser and its prototype-poisoning checks, then the
+  // edge checks (depth, NUL, lone surrogates) every app applies.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
-  );
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, (error: Error | null, value?: unknown) => {
+      if (error) return done(new MalformedInputError('body', 'The body is not valid JSON'), undefined);
+      try {
+        assertCleanInput(value, 'body');
+      } catch (problem) {
+        return done(problem as Error, undefined);
+      }
+      done(null, value);
+    });
+  });
+  // Documented success bodies are serialized from their schema (fast-json-stringify, several times faster
+  // than JSON.stringify on large answers). Should a body ever not fit its schema, it is sent as it is, with
+  // a warning, rather than failed: the tests check bodies against the document before serialization.
+  fastify.setSerializerCompiler(({ schema, method, url }) => {
+    const fast = fastJson(schema as Parameters<typeof fastJson>[0]);
+    return (data: unknown) => {
+      try {
+        return fast(data);
+      } catch (error) {
+        logger.warn({ route: `${method} ${url}`, err: (error as Error).message }, 'response does not fit its documented schema');
+        return JSON.stringify(data);
+      }
+    };
+  });
   const routes: string[] = [];
   registered.set(app, routes);
+  // Routes register when the app initializes, after the document below is built from their decorators.
+  let responseSchemas = new Map<string, Record<string, Record<string, unknown>>>();
   fastify.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push(`${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+    for (const method of [route.method].flat()) {
+      const name = `${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`;
+      routes.push(name);
+      const response = responseSchemas.get(name);
+      if (response) route.schema = { ...route.schema, response: { ...response, ...(route.schema?.response as object) } };
+    }
   });
   const quiet = new Set([LIVENESS_PATH, READINESS_PATH, ...(options.quietPaths ?? [])]);
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    if (BODYLESS_METHODS.has(request.method) && hasBody(request.headers)) {
+      // Answered before the body is read: the connection cannot be reused.
+      reply.header('connection', 'close');
+      throw new MalformedInputError('body', `A ${request.method} request takes no body`);
+    }
+  });
+  // Query and path parameters pass the same text checks as bodies; validation pipes then check their shape.
+  fastify.addHook('preValidation', async (request) => {
+    assertCleanInput(request.query, 'query', 2);
+    assertCleanInput(request.params, 'path', 2);
   });
   // Close waits for every connection; a keep-alive socket must not outlive the response it carried.
   fastify.addHook('onSend', async (_request, reply) => {
@@ -87,12 +146,16 @@ export async function createHttpApp(
     const path = request.url.split('?')[0];
     if (quiet.has(path)) return;
     request.log.info(
-      { req: { method: request.method, url: request.url }, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+      {
+        req: { method: request.method, url: request.url },
+        res: { statusCode: reply.statusCode },
+        responseTime: Math.round(reply.elapsedTime),
+      },
       'request completed',
     );
   });
 
-  serveOpenApi(app, options.openApi);
+  responseSchemas = successSchemas(serveOpenApi(app, options.openApi));
   return app;
 }
 
@@ -138,11 +201,10 @@ export function runMain(service: string, main: () => Promise<unknown>): void {
   });
 }
 
-export interface HttpMain<C extends BaseAppConfig> {
+export interface HttpMain<C extends BaseAppConfig> extends HttpSurface {
   service: string;
   loadConfig: () => C;
   module: (config: C) => DynamicModule;
-  openApi: OpenApiInfo;
   quietPaths?: string[];
 }
 
@@ -155,11 +217,45 @@ export function runHttpMain<C extends BaseAppConfig>(main: HttpMain<C>): void {
       logLevel: config.logLevel,
       ...config.http,
       openApi: main.openApi,
+      errorBody: main.errorBody,
       quietPaths: main.quietPaths,
       bodyLimitBytes: config.bodyLimitBytes,
       shutdownTimeoutMs: config.shutdownTimeoutMs,
     });
   });
+}
+
+function hasBody(headers: IncomingMessage['headers']): boolean {
+  const length = headers['content-length'];
+  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** An error of the router, with a message that does not echo the URL back. */
+function routerError(error: Error & { code?: string }): Error {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return Object.assign(new Error(`A path segment is longer than ${MAX_PARAM_LENGTH} characters`), { statusCode: 414 });
+  }
+  return new MalformedInputError('url', 'The URL is not valid');
+}
+
+/**
+ * Malformed HTTP (oversize headers, a broken request line) never reaches a route: answer in the service's
+ * error body, then close once the answer is written.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex, errorBody: ErrorBodyFormat): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'REQUEST_HEADER_FIELDS_TOO_LARGE', 'The request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', 'The request was not received in time']
+        : [400, 'BAD_REQUEST', 'The request is not valid HTTP'];
+  const body = JSON.stringify(errorBody(status, { code, message }, { url: '', method: '' }));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  setTimeout(() => socket.destroy(), 1000).unref();
 }
 
 function writeJsonLine(level: number, service: string, msg: string): void {

@@ -1,9 +1,12 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
+import { PUBLIC_OPERATION_EXTENSION } from './openapi';
 
 export const IS_PUBLIC = 'platform:public';
 
 /** The route needs no credentials (probes, login, public scheduling): authentication guards let it pass. */
-export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(IS_PUBLIC, true);
+export const Public = (): MethodDecorator & ClassDecorator =>
+  applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(PUBLIC_OPERATION_EXTENSION, true));
 
 export const RAW_RESPONSE = 'platform:raw-response';
 

@@ -1,14 +1,6 @@
 import { Type } from 'class-transformer';
-import {
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsNotEmpty,
-  IsObject,
-  IsOptional,
-  IsString,
-  ValidateNested,
-} from 'class-validator';
+import { ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { defineQueue } from '@platform/messaging';
 
 /** Racing types; each has its own race collection (race-content spec section 1). */
 export const RACING_TYPES = ['auto_racing', 'bicycle_racing', 'horse_racing'] as const;
@@ -38,7 +30,10 @@ export class ArticleBuildJob {
   @IsString() @IsNotEmpty() race_id!: string;
   @IsString() @IsNotEmpty() title!: string;
   @IsString() lead!: string;
-  @IsArray() @ArrayMinSize(1) @ValidateNested({ each: true }) @Type(() => ArticleDraftSection)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ValidateNested({ each: true })
+  @Type(() => ArticleDraftSection)
   sections!: ArticleDraftSection[];
 }
 
@@ -65,3 +60,17 @@ export class ThumbnailGenerationJob {
   @IsString() @IsNotEmpty() blog_id!: string;
   @IsString() @IsNotEmpty() race_id!: string;
 }
+
+/**
+ * The queues of the race-content spec (section 1), each with the message class it carries. Only race
+ * content's apps (the API and the two workers) import them.
+ */
+export const RACE_CONTENT_QUEUES = {
+  articleGeneration: defineQueue('article-generation', ArticleGenerationJob),
+  articleBuilder: defineQueue('article-builder', ArticleBuildJob),
+  blogGeneration: defineQueue('blog-generation', BlogGenerationJob),
+  blogRewriter: defineQueue('blog-rewriter', BlogRewriteJob),
+  thumbnailGeneration: defineQueue('thumbnail-generation', ThumbnailGenerationJob),
+} as const;
+
+export const RACE_CONTENT_QUEUE_LIST = Object.values(RACE_CONTENT_QUEUES);

@@ -1,0 +1,391 @@
+import type { INestApplication } from '@nestjs/common';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { openApiDocumentOf } from '@platform/runtime';
+import request from 'supertest';
+
+/**
+ * A bad-input sweep driven by an app's OpenAPI document: for every operation it sends malformed variants
+ * of each parameter and body field, of the body as a whole and of the caller's identity, and checks that
+ * nothing answers 5xx, that every refusal is the service's error body with a machine code, that no stack,
+ * SQL, file path or error class leaks, and that every answer comes in time. Seeded, so a failure repeats.
+ */
+export interface SweepOptions {
+  app: () => INestApplication;
+  /** Headers of a valid caller (identity headers, a bearer token). */
+  identity: () => Record<string, string>;
+  /** Callers that must be refused: each replaces the valid identity on some requests. */
+  badIdentities: Array<Record<string, string>>;
+  /** Values of path parameters that name real resources, so requests reach past the lookup. */
+  pathValues?: () => Record<string, string>;
+  /** Requests in all (spread over the operations). */
+  budget?: number;
+  seed?: number;
+  /** Longest a single answer may take. */
+  timeoutMs?: number;
+}
+
+export interface SweepRequest {
+  label: string;
+  method: string;
+  path: string;
+  query: string;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+export interface SweepFinding {
+  request: string;
+  status: number;
+  problem: string;
+}
+
+type Schema = Record<string, unknown>;
+
+/** Deterministic random numbers (mulberry32). */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NUL = 'a\u0000b';
+const LONE_SURROGATE = 'a\ud800b';
+const HUGE = 'x'.repeat(200_000);
+const DEEP = (depth: number): unknown => {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+};
+
+/** Text of a response that betrays the server's insides. */
+const LEAKS = [
+  /\n\s+at \S/,
+  /\.(ts|js):\d+/,
+  /node_modules/,
+  /\/work\//,
+  /\b(QueryFailedError|DatabaseError|TypeError|ReferenceError|RangeError|SyntaxError|MongoServerError|EntityNotFound)\b/,
+  /\bSELECT\s.+\sFROM\s/i,
+  /\bINSERT INTO\b/i,
+  /duplicate key value/i,
+  /violates [a-z ]*constraint/i,
+  /relation "[^"]+"/,
+];
+
+class DocumentReader {
+  constructor(private readonly document: OpenAPIObject) {}
+
+  resolve(schema: unknown): Schema {
+    let current = (schema ?? {}) as Schema;
+    for (let hops = 0; typeof current.$ref === 'string' && hops < 20; hops++) {
+      const name = (current.$ref as string).split('/').pop()!;
+      current = (this.document.components?.schemas?.[name] ?? {}) as Schema;
+    }
+    return current;
+  }
+
+  /** A value the schema accepts: required properties only, the smallest sizes. */
+  sample(schema: unknown, rng: () => number, depth = 0): unknown {
+    const s = this.resolve(schema);
+    if (depth > 6) return null;
+    if (Array.isArray(s.enum) && s.enum.length) return s.enum.find((v) => v !== null) ?? s.enum[0];
+    const variants = (s.oneOf ?? s.anyOf ?? s.allOf) as unknown[] | undefined;
+    if (variants?.length) return this.sample(variants[0], rng, depth + 1);
+    switch (s.type) {
+      case 'string':
+        if (s.format === 'uuid') return uuid(rng);
+        if (s.format === 'date-time') return new Date(Date.UTC(2027, 0, 15, 10)).toISOString();
+        if (s.format === 'date') return '2027-01-15';
+        if (s.format === 'email') return 'sweep@example.com';
+        if (typeof s.pattern === 'string' && s.pattern.includes('\\d')) return '1';
+        return 'sweep'.padEnd(Number(s.minLength ?? 0), 'x').slice(0, Number(s.maxLength ?? 64));
+      case 'integer':
+      case 'number':
+        return Math.min(Math.max(Number(s.minimum ?? 1), 1), Number(s.maximum ?? 1_000_000));
+      case 'boolean':
+        return true;
+      case 'array':
+        return Array.from({ length: Number(s.minItems ?? 0) }, () => this.sample(s.items, rng, depth + 1));
+      default: {
+        const properties = (s.properties ?? {}) as Record<string, unknown>;
+        const required = (s.required ?? []) as string[];
+        if (!s.properties && s.type !== 'object') return 'sweep';
+        return Object.fromEntries(
+          required.filter((name) => name in properties).map((name) => [name, this.sample(properties[name], rng, depth + 1)]),
+        );
+      }
+    }
+  }
+
+  /** Every property path of a body schema, with its schema, up to a depth. */
+  fields(schema: unknown, prefix: string[] = [], depth = 0): Array<{ path: string[]; schema: Schema }> {
+    const s = this.resolve(schema);
+    if (depth > 3) return [];
+    const properties = (s.properties ?? {}) as Record<string, unknown>;
+    return Object.entries(properties).flatMap(([name, child]) => {
+      const resolved = this.resolve(child);
+      const path = [...prefix, name];
+      const nested =
+        resolved.type === 'array' ? this.fields(resolved.items, [...path, '0'], depth + 1) : this.fields(resolved, path, depth + 1);
+      return [{ path, schema: resolved }, ...nested];
+    });
+  }
+}
+
+function uuid(rng: () => number): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(rng() * 16).toString(16)).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** A copy of `body` with the value at `path` replaced (arrays at a path get their first element created). */
+function withValue(body: unknown, path: string[], value: unknown): unknown {
+  const copy = structuredClone(body ?? {}) as Record<string, unknown>;
+  let node: Record<string, unknown> = copy;
+  for (const key of path.slice(0, -1)) {
+    if (node[key] === null || typeof node[key] !== 'object') node[key] = /^\d+$/.test(path[path.indexOf(key) + 1] ?? '') ? [{}] : {};
+    node = node[key] as Record<string, unknown>;
+  }
+  node[path[path.length - 1]] = value;
+  return copy;
+}
+
+/** Malformed values of a field, by what the field is. */
+function badValues(schema: Schema): Array<[string, unknown]> {
+  const common: Array<[string, unknown]> = [
+    ['null', null],
+    ['an object', { unexpected: true }],
+    ['deep nesting', DEEP(200)],
+  ];
+  switch (schema.type) {
+    case 'string':
+      return [
+        ...common,
+        ['a number', 12345],
+        ['NUL', NUL],
+        ['a lone surrogate', LONE_SURROGATE],
+        ['200k characters', HUGE],
+        ['an empty string', ''],
+        ['an array', ['x']],
+      ];
+    case 'integer':
+    case 'number':
+      return [
+        ...common,
+        ['text', 'abc'],
+        ['1e308', 1e308],
+        ['-1e308', -1e308],
+        ['1.5', 1.5],
+        ['2^53+2', 2 ** 53 + 2],
+        ['a numeric string', '7'],
+      ];
+    case 'boolean':
+      return [...common, ['text', 'yes'], ['1', 1]];
+    case 'array':
+      return [...common, ['text', 'x'], ['5,000 items', Array.from({ length: 5000 }, () => 'x')], ['items of NUL', [NUL]]];
+    default:
+      return [...common, ['an array', [1, 2]], ['text', 'x']];
+  }
+}
+
+const badPathValues: Array<[string, string]> = [
+  ['not an id', 'not-an-id'],
+  ['NUL', 'a%00b'],
+  ['a lone surrogate', '%ED%A0%80'],
+  ['bad percent-encoding', '%E0%A4%A'],
+  ['600 characters', 'p'.repeat(600)],
+  ['1e308', '1e308'],
+  ['-1', '-1'],
+  ['23 digits', '12345678901234567890123'],
+  ['a traversal', '..%2F..%2Fetc%2Fpasswd'],
+];
+
+const badQueryValues: Array<[string, string]> = [
+  ['text', 'abc'],
+  ['NUL', 'a%00b'],
+  ['a lone surrogate', '%ED%A0%80'],
+  ['10k characters', 'q'.repeat(10_000)],
+  ['1e400', '1e400'],
+  ['-1', '-1'],
+  ['1.5', '1.5'],
+  ['an empty value', ''],
+];
+
+/** All the malformed requests for one operation, before sampling. */
+function variantsOf(
+  reader: DocumentReader,
+  rng: () => number,
+  method: string,
+  template: string,
+  operation: Schema,
+  options: SweepOptions,
+): SweepRequest[] {
+  const parameters = ((operation.parameters ?? []) as Array<{ name: string; in: string; required?: boolean; schema?: unknown }>).map(
+    (p) => ({
+      ...p,
+      schema: reader.resolve(p.schema),
+    }),
+  );
+  const known = options.pathValues?.() ?? {};
+  const pathParams = parameters.filter((p) => p.in === 'path');
+  const queryParams = parameters.filter((p) => p.in === 'query');
+  const pathOf = (overrides: Record<string, string> = {}) =>
+    template.replace(
+      /\{(\w+)\}/g,
+      (_, name: string) =>
+        overrides[name] ?? known[name] ?? encodeURIComponent(String(reader.sample(pathParams.find((p) => p.name === name)?.schema, rng))),
+    );
+  const baseQuery = queryParams
+    .filter((p) => p.required)
+    .map((p) => `${p.name}=${encodeURIComponent(String(reader.sample(p.schema, rng)))}`)
+    .join('&');
+  const jsonSchema = ((operation.requestBody as Schema | undefined)?.content as Record<string, { schema?: unknown }> | undefined)?.[
+    'application/json'
+  ]?.schema;
+  const baseBody = jsonSchema ? reader.sample(jsonSchema, rng) : undefined;
+  const identity = options.identity();
+  const base = (label: string, change: Partial<SweepRequest> = {}): SweepRequest => ({
+    label,
+    method,
+    path: pathOf(),
+    query: baseQuery,
+    headers: { ...identity, ...(baseBody !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: baseBody !== undefined ? JSON.stringify(baseBody) : undefined,
+    ...change,
+  });
+  const variants: SweepRequest[] = [];
+  for (const bad of options.badIdentities)
+    variants.push(
+      base(`identity ${JSON.stringify(bad).slice(0, 60)}`, {
+        headers: { ...(baseBody !== undefined ? { 'content-type': 'application/json' } : {}), ...bad },
+      }),
+    );
+  variants.push(base('no identity', { headers: baseBody !== undefined ? { 'content-type': 'application/json' } : {} }));
+  for (const param of pathParams) {
+    for (const [what, value] of badPathValues)
+      variants.push(base(`path ${param.name}: ${what}`, { path: pathOf({ [param.name]: value }) }));
+    const known = options.pathValues?.()[param.name];
+    if (known && /[a-f]/.test(known))
+      variants.push(base(`path ${param.name}: upper case`, { path: pathOf({ [param.name]: known.toUpperCase() }) }));
+  }
+  const queryNames = queryParams.length ? queryParams.map((p) => p.name) : ['unexpected'];
+  for (const name of queryNames) {
+    const others = baseQuery.split('&').filter((pair) => pair && !pair.startsWith(`${name}=`));
+    for (const [what, value] of badQueryValues)
+      variants.push(base(`query ${name}: ${what}`, { query: [...others, `${name}=${value}`].join('&') }));
+    variants.push(base(`query ${name}: repeated`, { query: [...others, `${name}=1`, `${name}=2`].join('&') }));
+    variants.push(base(`query ${name}: bracketed key`, { query: [...others, `${name}[x]=1`].join('&') }));
+  }
+  variants.push(base('query: unknown key', { query: [baseQuery, 'sweep_unknown=1'].filter(Boolean).join('&') }));
+  if (jsonSchema) {
+    const json = (label: string, value: unknown) => variants.push(base(label, { body: JSON.stringify(value) }));
+    json('body: an array', []);
+    json('body: a string', 'text');
+    json('body: null', null);
+    json('body: empty object', {});
+    json('body: an unknown field', { ...(baseBody as object), sweepUnknown: 1 });
+    variants.push(base('body: deep nesting', { body: `{"nested":${'['.repeat(5000)}1${']'.repeat(5000)}}` }));
+    variants.push(base('body: not JSON', { body: '{"a":' }));
+    variants.push(base('body: wrong content type', { headers: { ...identity, 'content-type': 'text/plain' }, body: 'plain text' }));
+    for (const field of reader.fields(jsonSchema)) {
+      for (const [what, value] of badValues(field.schema))
+        json(`body ${field.path.join('.')}: ${what}`, withValue(baseBody, field.path, value));
+    }
+  } else if (method === 'get') {
+    variants.push(
+      base('GET with a body', {
+        headers: { ...identity, 'content-type': 'application/json' },
+        body: JSON.stringify({ x: 'y'.repeat(100_000) }),
+      }),
+    );
+  }
+  return variants;
+}
+
+function shuffled<T>(items: T[], rng: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+/** Sends every planned request and reports what broke the rules. */
+export async function runSweep(
+  options: SweepOptions,
+): Promise<{ sent: number; findings: SweepFinding[]; statuses: Record<number, number> }> {
+  const document = openApiDocumentOf(options.app())!;
+  const reader = new DocumentReader(document);
+  const rng = random(options.seed ?? 20261122);
+  const operations = Object.entries(document.paths).flatMap(([template, item]) =>
+    (['get', 'post', 'put', 'patch', 'delete'] as const)
+      .filter((method) => item[method])
+      .map((method) => ({ method, template, operation: item[method] as unknown as Schema })),
+  );
+  // Deletions last: they may remove the resources the other requests name.
+  operations.sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
+  const perOperation = Math.max(4, Math.floor((options.budget ?? 400) / Math.max(1, operations.length)));
+  const plan = operations.flatMap(({ method, template, operation }) => {
+    const variants = variantsOf(reader, rng, method, template, operation, options);
+    // Each operation gets an identity case and a whole-body case first, then a seeded sample of the rest.
+    const first = variants.filter(
+      (v) => v.label.startsWith('no identity') || v.label === 'body: deep nesting' || v.label === 'GET with a body',
+    );
+    return [
+      ...first,
+      ...shuffled(
+        variants.filter((v) => !first.includes(v)),
+        rng,
+      ).slice(0, Math.max(0, perOperation - first.length)),
+    ];
+  });
+  const findings: SweepFinding[] = [];
+  const statuses: Record<number, number> = {};
+  const server = options.app().getHttpServer();
+  for (const planned of plan) {
+    const url = `${planned.path}${planned.query ? `?${planned.query}` : ''}`;
+    const name = `${planned.method.toUpperCase()} ${planned.path.slice(0, 120)} [${planned.label}]`;
+    const started = Date.now();
+    const agent = request(server);
+    const send = agent[planned.method as 'get'].bind(agent);
+    let test = send(url).timeout(options.timeoutMs ?? 10_000);
+    for (const [header, value] of Object.entries(planned.headers)) test = test.set(header, value);
+    let response: request.Response;
+    try {
+      response = planned.body !== undefined ? await test.send(planned.body) : await test;
+    } catch (error) {
+      findings.push({ request: name, status: 0, problem: `no answer: ${(error as Error).message}` });
+      continue;
+    }
+    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+    const text = response.text ?? '';
+    const problems: string[] = [];
+    if (response.status >= 500) problems.push(`answered ${response.status}`);
+    if (response.status >= 400) {
+      const code = (response.body as { error?: { code?: unknown } } | undefined)?.error?.code;
+      if (typeof code !== 'string' || !/^[A-Z][A-Z0-9_]+$/.test(code)) problems.push('the error body carries no machine code');
+    }
+    const leak = LEAKS.find((pattern) => pattern.test(text));
+    if (leak) problems.push(`the body leaks internals (${leak})`);
+    if (Date.now() - started > (options.timeoutMs ?? 10_000)) problems.push('answered too late');
+    if (problems.length)
+      findings.push({ request: name, status: response.status, problem: `${problems.join('; ')}: ${text.slice(0, 200)}` });
+  }
+  return { sent: plan.length, findings, statuses };
+}
+
+/** The sweep as a test: every route of the app, a few hundred requests, no 5xx. */
+export function describeBadInputSweep(options: SweepOptions): void {
+  describe('bad-input sweep over every documented route', () => {
+    it('never answers 5xx, always answers in the error body with a machine code, and leaks nothing', async () => {
+      const result = await runSweep(options);
+      if (process.env.SWEEP_REPORT) process.stderr.write(`sweep: ${result.sent} requests, statuses ${JSON.stringify(result.statuses)}\n`);
+      expect(result.sent).toBeGreaterThan(0);
+      expect(result.findings.slice(0, 20)).toEqual([]);
+    }, 300_000);
+  });
+}

@@ -1,0 +1,137 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { OPENAPI_JSON_PATH, OPENAPI_UI_PATH } from '@platform/runtime';
+
+/** One real response that its operation's documented schema does not describe. */
+export interface Violation {
+  request: string;
+  status: number;
+  problem: string;
+}
+
+type Schema = Record<string, unknown>;
+
+/**
+ * The document as the checks read it: every object that lists its properties allows no others, so a field
+ * a route answers but the document leaves out is a violation too (the served document stays as it is).
+ */
+function closedSchemas(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(closedSchemas);
+  if (node === null || typeof node !== 'object') return node;
+  const copy: Schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, closedSchemas(value)]));
+  if (copy.type === 'object' && copy.properties && copy.additionalProperties === undefined) copy.additionalProperties = false;
+  return copy;
+}
+
+const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+/**
+ * Checks every response an app under test sends against the operation's documented response: the status
+ * must be documented (or covered by `default`), and a JSON body must match its schema. Tests get this for
+ * free through startTestApp; violations fail the test file when the app closes.
+ */
+export class OpenApiConformance {
+  readonly violations: Violation[] = [];
+  /** How many response bodies were validated against a schema. */
+  checked = 0;
+  private readonly ajv = new Ajv({ strict: false, allErrors: true });
+  private readonly validators = new Map<string, ValidateFunction>();
+
+  constructor(private readonly document: OpenAPIObject) {
+    addFormats(this.ajv);
+    this.ajv.addSchema(closedSchemas(document) as Schema, 'openapi');
+  }
+
+  /**
+   * Bodies are checked as the handler produced them (before Fastify's schema serializer, which would drop
+   * undocumented fields and coerce types quietly); bodies sent already serialized are checked as sent.
+   */
+  attach(fastify: FastifyInstance): void {
+    const checked = new WeakSet<FastifyRequest>();
+    fastify.addHook('preSerialization', async (request, reply, payload) => {
+      checked.add(request);
+      this.check(request, reply, JSON.stringify(payload));
+      return payload;
+    });
+    fastify.addHook('onSend', async (request, reply, payload) => {
+      if (!checked.has(request)) this.check(request, reply, payload);
+      return payload;
+    });
+  }
+
+  check(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+    const path = request.url.split('?')[0];
+    if (path === OPENAPI_JSON_PATH || path.startsWith(OPENAPI_UI_PATH)) return;
+    const route = request.routeOptions.url;
+    const status = reply.statusCode;
+    const label = `${request.method} ${request.url.slice(0, 200)}`;
+    const operationPath = route ? route.replace(/:(\w+)/g, '{$1}') : undefined;
+    const operation = operationPath ? this.document.paths[operationPath]?.[request.method.toLowerCase() as 'get'] : undefined;
+    if (route && !operation) {
+      if (!route.includes('*'))
+        this.violations.push({ request: label, status, problem: `undocumented operation ${request.method} ${operationPath}` });
+      return;
+    }
+    // `default` stands for the errors an operation does not list one by one, never for a success.
+    const key = operation
+      ? operation.responses[String(status)]
+        ? String(status)
+        : status >= 400 && operation.responses.default
+          ? 'default'
+          : undefined
+      : undefined;
+    if (operation && !key) {
+      this.violations.push({
+        request: label,
+        status,
+        problem: `status ${status} is not documented for ${request.method} ${operationPath}`,
+      });
+      return;
+    }
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    if (!contentType.startsWith('application/json') || payload === undefined || payload === null || payload === '') return;
+    const schemaPointer = operation
+      ? `openapi#/${pointer('paths', operationPath!, request.method.toLowerCase(), 'responses', key!, 'content', 'application/json', 'schema')}`
+      : this.document.components?.schemas?.ErrorBody
+        ? 'openapi#/components/schemas/ErrorBody'
+        : undefined;
+    if (!schemaPointer) return;
+    if (operation && !(operation.responses[key!] as { content?: Record<string, unknown> }).content?.['application/json']) {
+      this.violations.push({ request: label, status, problem: `a JSON body is sent but status ${key} documents none` });
+      return;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : String(payload));
+    } catch {
+      this.violations.push({ request: label, status, problem: 'the body is not JSON' });
+      return;
+    }
+    const validate = this.validator(schemaPointer);
+    this.checked += 1;
+    if (!validate(body)) {
+      const problems = (validate.errors ?? [])
+        .slice(0, 5)
+        .map((e) => `${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`);
+      this.violations.push({ request: label, status, problem: problems.join('; ') });
+    }
+  }
+
+  /** Throws when any response broke the document, listing the first of them. */
+  assertNoViolations(): void {
+    if (this.violations.length === 0) return;
+    const lines = this.violations.slice(0, 10).map((v) => `  ${v.request} → ${v.status}: ${v.problem}`);
+    throw new Error(`${this.violations.length} response(s) do not match the OpenAPI document:\n${lines.join('\n')}`);
+  }
+
+  private validator(ref: string): ValidateFunction {
+    let validate = this.validators.get(ref);
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: ref });
+      this.validators.set(ref, validate);
+    }
+    return validate;
+  }
+}

@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Linter } from 'eslint';
+import { workspaceRoot } from '../src';
+
+const run = promisify(execFile);
+const RULE = '@nx/enforce-module-boundaries';
+// A file of libs/contracts (tags scope:shared, type:util) that does not exist: ESLint lints the text given.
+const PROBE = 'libs/contracts/src/__boundary_probe__.ts';
+
+const CASES = {
+  testing: `import * as forbidden from '@platform/testing';\n\nexport const probe = forbidden;\n`,
+  otherScope: `import * as forbidden from '@platform/race-content-data';\n\nexport const probe = forbidden;\n`,
+  dataAccess: `import * as forbidden from '@platform/persistence';\n\nexport const probe = forbidden;\n`,
+  allowed: `import * as allowed from '@platform/auth';\n\nexport const probe = allowed;\n`,
+};
+
+/**
+ * ESLint's Node API, as `npx eslint` uses it, in a process of its own: eslint.config.mjs is an ES module, which
+ * Jest's module runtime cannot import. Prints everything else it prints (the rule's own warnings) before the
+ * marker line.
+ */
+const LINT_TEXTS = `
+const { ESLint } = require('eslint');
+(async () => {
+  const { cwd, filePath, sources } = JSON.parse(process.env.LINT_INPUT);
+  const eslint = new ESLint({ cwd });
+  const messages = {};
+  for (const [name, source] of Object.entries(sources)) {
+    const [result] = await eslint.lintText(source, { filePath });
+    messages[name] = result.messages;
+  }
+  process.stdout.write('\\n@@messages@@' + JSON.stringify(messages));
+})().catch((error) => { console.error(error); process.exit(1); });
+`;
+
+/**
+ * The lint refuses imports the Nx tags forbid (eslint.config.mjs). The rule reads Nx's cached project graph and,
+ * when there is none (a fresh clone), only prints a warning and checks nothing; so the graph is computed first,
+ * as scripts/test.sh does before `eslint .`.
+ */
+describe('module boundaries in the lint', () => {
+  let printed: string;
+  let messages: Record<keyof typeof CASES, Linter.LintMessage[]>;
+
+  beforeAll(async () => {
+    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NX_DAEMON: 'false' };
+    await run(process.execPath, [join(workspaceRoot, 'node_modules/.bin/nx'), 'show', 'projects'], { cwd: workspaceRoot, env });
+    const lintInput = JSON.stringify({ cwd: workspaceRoot, filePath: join(workspaceRoot, PROBE), sources: CASES });
+    const { stdout } = await run(process.execPath, ['-e', LINT_TEXTS], { cwd: workspaceRoot, env: { ...env, LINT_INPUT: lintInput } });
+    const marker = stdout.lastIndexOf('@@messages@@');
+    printed = stdout.slice(0, marker);
+    messages = JSON.parse(stdout.slice(marker + '@@messages@@'.length));
+  }, 120_000);
+
+  it('has a project graph to check against (no "rule will be skipped" warning)', () => {
+    expect(printed).not.toMatch(/No cached ProjectGraph/);
+  });
+
+  it.each([
+    ['the testing lib (type:testing)', 'testing'],
+    ['a lib of another scope (scope:race-content)', 'otherScope'],
+    ['a data-access lib (type:data-access)', 'dataAccess'],
+  ] as const)('refuses an import of %s from a type:util lib', (_what, name) => {
+    expect(messages[name]).toEqual([expect.objectContaining({ ruleId: RULE, severity: 2 })]);
+  });
+
+  it('accepts an import the tags allow (type:util, scope:shared)', () => {
+    expect(messages.allowed).toEqual([]);
+  });
+});
