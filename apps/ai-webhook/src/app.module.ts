@@ -1,8 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { createValidationPipe, RaceContentExceptionFilter } from '@platform/contracts';
+import { httpConventions } from '@platform/contracts';
+import { AiWebhookExceptionFilter } from './ai-webhook.errors';
 import { postgresHealthCheck, PostgresModule, REDIS, redisHealthCheck, RedisModule } from '@platform/persistence';
 import { HealthModule } from '@platform/runtime';
 import { ObjectStorage, StorageModule } from '@platform/storage';
@@ -28,10 +28,7 @@ export class AppModule {
           ],
         }),
       ],
-      providers: [
-        { provide: APP_PIPE, useFactory: createValidationPipe },
-        { provide: APP_FILTER, useClass: RaceContentExceptionFilter },
-      ],
+      providers: httpConventions({ filter: AiWebhookExceptionFilter }),
     };
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postgresEnv, redisEnv } from '@platform/persistence';
+import { postgresEnv, postgresOptionsFrom, redisEnv, redisOptionsFrom } from '@platform/persistence';
 import { APPS } from '@platform/routing';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 import { storageEnv, storageOptionsFrom } from '@platform/storage';
@@ -12,8 +12,8 @@ export const aiWebhookEnv = baseEnvSchema
 
 const schema = aiWebhookEnv.transform((e) => ({
   ...baseConfigFrom(e),
-  database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE },
-  redis: { url: e.REDIS_URL },
+  database: postgresOptionsFrom(e),
+  redis: redisOptionsFrom(e),
   storage: storageOptionsFrom(e),
 }));
 

@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import { runHttpMain } from '@platform/runtime';
 import { AppModule } from './app.module';
 import { loadAiWebhookConfig } from './config';
-import { AI_WEBHOOK_OPENAPI } from './openapi';
+import { AI_WEBHOOK_HTTP } from './http-surface';
 
 runHttpMain({
   service: 'ai-webhook',
   loadConfig: loadAiWebhookConfig,
   module: (config) => AppModule.register(config),
-  openApi: AI_WEBHOOK_OPENAPI,
+  ...AI_WEBHOOK_HTTP,
 });

@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import { runHttpMain } from '@platform/runtime';
 import { AppModule } from './app.module';
 import { loadArticleWorkerConfig } from './config';
-import { ARTICLE_WORKER_OPENAPI } from './openapi';
+import { ARTICLE_WORKER_HTTP } from './http-surface';
 
 runHttpMain({
   service: 'article-worker',
   loadConfig: loadArticleWorkerConfig,
   module: (config) => AppModule.register(config),
-  openApi: ARTICLE_WORKER_OPENAPI,
+  ...ARTICLE_WORKER_HTTP,
 });

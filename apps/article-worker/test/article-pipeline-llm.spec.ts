@@ -1,3 +1,4 @@
+import { RACE_CONTENT_QUEUES } from '@platform/race-content-data';
 import { waitFor } from '@platform/testing';
 import { queueProbe } from './amqp-probe';
 import { startFakeOpenAi } from './fake-openai';
@@ -10,7 +11,13 @@ describe('article pipeline with an OpenAI-compatible provider (HTTP mock)', () =
 
   beforeAll(async () => {
     ai = await startFakeOpenAi();
-    kit = await startWorkerKit({ AI_PROVIDER: 'openai', AI_BASE_URL: ai.baseUrl, AI_API_KEY: 'test-key', AI_MODEL: 'test-model', JOB_MAX_ATTEMPTS: '3' });
+    kit = await startWorkerKit({
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: ai.baseUrl,
+      AI_API_KEY: 'test-key',
+      AI_MODEL: 'test-model',
+      JOB_MAX_ATTEMPTS: '3',
+    });
     queues = await queueProbe();
   });
   afterAll(async () => {
@@ -31,11 +38,14 @@ describe('article pipeline with an OpenAI-compatible provider (HTTP mock)', () =
   it('asks the model for JSON with the finishing order and instructions, and builds its answer', async () => {
     ai.answerWith({ lead: 'ハヤテが勝利', sections: [{ heading: '結果', paragraphs: ['1着 ハヤテ'] }] });
     const articleId = await kit.insertGeneratingArticle(horseRaceResult.race_id);
-    await kit.publisher.publish('article-generation', job(articleId, '短くまとめて'));
-    const done = await waitFor(async () => {
-      const article = await kit.article(articleId);
-      return article?.status === 'draft' ? article : undefined;
-    }, { what: 'the article to be built' });
+    await kit.publisher.publish(RACE_CONTENT_QUEUES.articleGeneration, job(articleId, '短くまとめて'));
+    const done = await waitFor(
+      async () => {
+        const article = await kit.article(articleId);
+        return article?.status === 'draft' ? article : undefined;
+      },
+      { what: 'the article to be built' },
+    );
     expect(done.body_html).toBe('<p class="lead">ハヤテが勝利</p><h2>結果</h2><p>1着 ハヤテ</p>');
     const sent = ai.requests.at(-1)!;
     expect(sent).toMatchObject({ model: 'test-model', response_format: { type: 'json_object' } });
@@ -48,15 +58,21 @@ describe('article pipeline with an OpenAI-compatible provider (HTTP mock)', () =
     ai.failWith(500);
     const calls = ai.requests.length;
     const articleId = await kit.insertGeneratingArticle(horseRaceResult.race_id);
-    const jobId = await kit.publisher.publish('article-generation', job(articleId));
-    const failed = await waitFor(async () => {
-      const article = await kit.article(articleId);
-      return article?.status === 'failed' ? article : undefined;
-    }, { what: 'the article to fail' });
+    const jobId = await kit.publisher.publish(RACE_CONTENT_QUEUES.articleGeneration, job(articleId));
+    const failed = await waitFor(
+      async () => {
+        const article = await kit.article(articleId);
+        return article?.status === 'failed' ? article : undefined;
+      },
+      { what: 'the article to fail' },
+    );
     expect(ai.requests.length - calls).toBe(3);
     expect(failed.generation_error).toMatch(/^Article generation failed: AI provider request failed with status 500/);
     expect(failed.body_html).toBe('');
-    const dead = await waitFor(async () => (await queues.channel.get(kit.queues('article-generation').dead, { noAck: true })) || undefined, { what: 'DLQ' });
+    const dead = await waitFor(
+      async () => (await queues.channel.get(kit.queues(RACE_CONTENT_QUEUES.articleGeneration).dead, { noAck: true })) || undefined,
+      { what: 'DLQ' },
+    );
     expect(dead.properties.messageId).toBe(jobId);
     expect(dead.properties.headers).toMatchObject({ 'x-attempt': 3 });
   });

@@ -2,11 +2,12 @@ import { type INestApplication, type INestApplicationContext, Module } from '@ne
 import { NestFactory } from '@nestjs/core';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { connect } from 'amqplib';
-import { MessagingModule, QueuePublisher, ALL_QUEUES, topologyOf } from '@platform/messaging';
+import { MessagingModule, type QueueDefinition, QueuePublisher, topologyOf } from '@platform/messaging';
+import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import { startTestApp, testServices, uniqueName } from '@platform/testing';
 import { AppModule } from '../src/app.module';
 import { type ArticleWorkerConfig, loadArticleWorkerConfig } from '../src/config';
-import { ARTICLE_WORKER_OPENAPI } from '../src/openapi';
+import { ARTICLE_WORKER_HTTP } from '../src/http-surface';
 
 /**
  * A worker against the real services with its own database and queue prefix, a publisher app on the
@@ -23,9 +24,9 @@ export async function startWorkerKit(env: Record<string, string> = {}) {
     JOB_RETRY_DELAY_MS: '50',
     ...env,
   });
-  const worker: INestApplication = await startTestApp(AppModule.register(config), ARTICLE_WORKER_OPENAPI);
+  const worker: INestApplication = await startTestApp(AppModule.register(config), ARTICLE_WORKER_HTTP);
 
-  @Module({ imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queuePrefix: `${id}.` })] })
+  @Module({ imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queues: RACE_CONTENT_QUEUE_LIST, queuePrefix: `${id}.` })] })
   class PublisherModule {}
   const publisherApp: INestApplicationContext = await NestFactory.createApplicationContext(PublisherModule, { logger: false });
 
@@ -37,7 +38,7 @@ export async function startWorkerKit(env: Record<string, string> = {}) {
     worker,
     db,
     publisher: publisherApp.get(QueuePublisher),
-    queues: (name: (typeof ALL_QUEUES)[number]) => topologyOf(name, `${id}.`),
+    queues: (queue: QueueDefinition) => topologyOf(queue, `${id}.`),
 
     async insertGeneratingArticle(raceId: string): Promise<string> {
       const now = Date.now();
@@ -66,7 +67,7 @@ export async function startWorkerKit(env: Record<string, string> = {}) {
       await publisherApp.close();
       const amqp = await connect(testServices.amqpUrl);
       const channel = await amqp.createChannel();
-      for (const queue of ALL_QUEUES) {
+      for (const queue of RACE_CONTENT_QUEUE_LIST) {
         const t = topologyOf(queue, `${id}.`);
         for (const name of [t.main, t.retry, t.dead]) await channel.deleteQueue(name);
       }

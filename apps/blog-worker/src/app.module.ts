@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { COMMON_ERROR_STATUS, exceptionFilterFor, httpConventions, raceContentErrorBody } from '@platform/contracts';
 import type { Db } from 'mongodb';
 import { AmqpConnection, amqpHealthCheck, MessagingModule } from '@platform/messaging';
 import { MONGO_DB, mongoHealthCheck, MongoModule } from '@platform/persistence';
@@ -29,6 +30,7 @@ export class AppModule {
           ],
         }),
       ],
+      providers: httpConventions({ filter: exceptionFilterFor(COMMON_ERROR_STATUS, raceContentErrorBody) }),
     };
   }
 }

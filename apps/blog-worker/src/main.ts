@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import { runHttpMain } from '@platform/runtime';
 import { AppModule } from './app.module';
 import { loadBlogWorkerConfig } from './config';
-import { BLOG_WORKER_OPENAPI } from './openapi';
+import { BLOG_WORKER_HTTP } from './http-surface';
 
 runHttpMain({
   service: 'blog-worker',
   loadConfig: loadBlogWorkerConfig,
   module: (config) => AppModule.register(config),
-  openApi: BLOG_WORKER_OPENAPI,
+  ...BLOG_WORKER_HTTP,
 });

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
-import { createValidationPipe, RaceContentExceptionFilter } from '@platform/contracts';
+import { httpConventions } from '@platform/contracts';
+import { RaceContentExceptionFilter } from './race-content.errors';
 import { MessagingModule } from '@platform/messaging';
 import { MongoModule } from '@platform/persistence';
 import { RACE_CONTENT_INDEXES } from '@platform/race-content-data';
@@ -19,10 +19,7 @@ export class AppModule {
         StorageModule.forRoot(config.storage),
       ],
       controllers: [PingController],
-      providers: [
-        { provide: APP_PIPE, useFactory: createValidationPipe },
-        { provide: APP_FILTER, useClass: RaceContentExceptionFilter },
-      ],
+      providers: httpConventions({ filter: RaceContentExceptionFilter }),
     };
   }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messagingEnv, messagingOptionsFrom } from '@platform/messaging';
-import { mongoEnv } from '@platform/persistence';
-import { RACE_CONTENT_DEFAULT_DB } from '@platform/race-content-data';
+import { mongoEnv, mongoOptionsFrom } from '@platform/persistence';
+import { RACE_CONTENT_DEFAULT_DB, RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import { APPS } from '@platform/routing';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 import { storageEnv, storageOptionsFrom } from '@platform/storage';
@@ -14,8 +14,8 @@ export const raceContentEnv = baseEnvSchema
 
 const schema = raceContentEnv.transform((e) => ({
   ...baseConfigFrom(e),
-  mongo: { uri: e.MONGODB_URI, dbName: e.MONGODB_DB ?? RACE_CONTENT_DEFAULT_DB },
-  messaging: messagingOptionsFrom(e),
+  mongo: mongoOptionsFrom(e, RACE_CONTENT_DEFAULT_DB),
+  messaging: messagingOptionsFrom(e, RACE_CONTENT_QUEUE_LIST),
   storage: storageOptionsFrom(e),
 }));
 

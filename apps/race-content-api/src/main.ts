@@ -3,12 +3,12 @@ import { runHttpMain } from '@platform/runtime';
 import { AppModule } from './app.module';
 import { loadRaceContentConfig } from './config';
 import { PING_PATHS } from './health/ping.controller';
-import { RACE_CONTENT_OPENAPI } from './openapi';
+import { RACE_CONTENT_HTTP } from './http-surface';
 
 runHttpMain({
   service: 'race-content-api',
   loadConfig: loadRaceContentConfig,
   module: (config) => AppModule.register(config),
-  openApi: RACE_CONTENT_OPENAPI,
+  ...RACE_CONTENT_HTTP,
   quietPaths: PING_PATHS,
 });

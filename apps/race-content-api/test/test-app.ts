@@ -2,7 +2,7 @@ import type { PlatformApp } from '@platform/runtime';
 import { startTestApp, testServices, testStorageEnv, uniqueName } from '@platform/testing';
 import { AppModule } from '../src/app.module';
 import { loadRaceContentConfig, type RaceContentConfig } from '../src/config';
-import { RACE_CONTENT_OPENAPI } from '../src/openapi';
+import { RACE_CONTENT_HTTP } from '../src/http-surface';
 
 /** Configuration against the real local services, isolated per test file (own database, queues, bucket). */
 export function testConfig(overrides: Record<string, string> = {}): RaceContentConfig {
@@ -19,5 +19,5 @@ export function testConfig(overrides: Record<string, string> = {}): RaceContentC
 }
 
 export function startRaceContentApp(config: RaceContentConfig): Promise<PlatformApp> {
-  return startTestApp(AppModule.register(config), RACE_CONTENT_OPENAPI);
+  return startTestApp(AppModule.register(config), RACE_CONTENT_HTTP);
 }

@@ -1,8 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { JWT_AUTH_OPTIONS, JwtAuthGuard, RolesGuard } from '@platform/auth';
-import { createValidationPipe, RecruitingEnvelopeInterceptor, RecruitingExceptionFilter } from '@platform/contracts';
+import { httpConventions, RecruitingEnvelopeInterceptor } from '@platform/contracts';
+import { RecruitingExceptionFilter } from './recruiting.errors';
 import { postgresHealthCheck, PostgresModule } from '@platform/persistence';
 import { HealthModule } from '@platform/runtime';
 import type { RecruitingConfig } from './config';
@@ -22,9 +23,7 @@ export class AppModule {
         { provide: JWT_AUTH_OPTIONS, useValue: config.jwt },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
-        { provide: APP_PIPE, useFactory: createValidationPipe },
-        { provide: APP_INTERCEPTOR, useClass: RecruitingEnvelopeInterceptor },
-        { provide: APP_FILTER, useClass: RecruitingExceptionFilter },
+        ...httpConventions({ filter: RecruitingExceptionFilter, envelope: RecruitingEnvelopeInterceptor }),
       ],
     };
   }

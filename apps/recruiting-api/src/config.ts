@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postgresEnv } from '@platform/persistence';
+import { postgresEnv, postgresOptionsFrom } from '@platform/persistence';
 import { APPS } from '@platform/routing';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 
@@ -13,7 +13,7 @@ export const recruitingEnv = baseEnvSchema
 
 const schema = recruitingEnv.transform((e) => ({
   ...baseConfigFrom(e),
-  database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE },
+  database: postgresOptionsFrom(e),
   jwt: { secret: e.JWT_SECRET },
 }));
 

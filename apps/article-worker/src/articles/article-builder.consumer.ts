@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { ArticleBuildJob } from '@platform/contracts';
-import { PermanentJobError, QueueConsumer, QUEUES } from '@platform/messaging';
-import { ArticleStore } from '@platform/race-content-data';
+import { PermanentJobError, QueueConsumer } from '@platform/messaging';
+import { type ArticleBuildJob, ArticleStore, RACE_CONTENT_QUEUES } from '@platform/race-content-data';
 import { renderArticleHtml } from './article-html';
 
 /** Second step: builds body_html from the written text, stores it, and moves the article to draft. */
 @Injectable()
 export class ArticleBuilderConsumer extends QueueConsumer<ArticleBuildJob> {
-  readonly queue = QUEUES.articleBuilder;
-  readonly messageType = ArticleBuildJob;
+  readonly queue = RACE_CONTENT_QUEUES.articleBuilder;
 
   constructor(private readonly articles: ArticleStore) {
     super();

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ArticleGenerationJob } from '@platform/contracts';
-import { type JobContext, PermanentJobError, QueueConsumer, QueuePublisher, QUEUES } from '@platform/messaging';
-import { ArticleStore, NgWordStore } from '@platform/race-content-data';
+import { type JobContext, PermanentJobError, QueueConsumer, QueuePublisher } from '@platform/messaging';
+import { type ArticleGenerationJob, ArticleStore, NgWordStore, RACE_CONTENT_QUEUES } from '@platform/race-content-data';
 import { screenDraft } from './article-html';
 import { ArticleWriter } from './article-writer';
 
@@ -12,8 +11,7 @@ import { ArticleWriter } from './article-writer';
  */
 @Injectable()
 export class ArticleGenerationConsumer extends QueueConsumer<ArticleGenerationJob> {
-  readonly queue = QUEUES.articleGeneration;
-  readonly messageType = ArticleGenerationJob;
+  readonly queue = RACE_CONTENT_QUEUES.articleGeneration;
 
   constructor(
     private readonly articles: ArticleStore,
@@ -36,7 +34,7 @@ export class ArticleGenerationConsumer extends QueueConsumer<ArticleGenerationJo
     });
     const screened = screenDraft(draft, await this.ngWords.activeWords());
     await this.publisher.publish(
-      QUEUES.articleBuilder,
+      RACE_CONTENT_QUEUES.articleBuilder,
       { article_id: job.article_id, race_id: job.race_id, title: job.title, ...screened },
       `${context.jobId}.build`,
     );

@@ -1,4 +1,4 @@
-import type { RacingType } from '@platform/contracts';
+import type { RacingType } from '@platform/race-content-data';
 
 export interface ArticleSection {
   heading: string;

@@ -12,7 +12,10 @@ export class ArticlesModule {
   static register(ai: AiOptions): DynamicModule {
     const writer =
       ai.provider === 'openai'
-        ? [{ provide: ChatModel, useValue: new ChatModel(ai) }, { provide: ArticleWriter, useClass: LlmArticleWriter }]
+        ? [
+            { provide: ChatModel, useValue: new ChatModel(ai) },
+            { provide: ArticleWriter, useClass: LlmArticleWriter },
+          ]
         : [{ provide: ArticleWriter, useClass: TemplateArticleWriter }];
     return {
       module: ArticlesModule,

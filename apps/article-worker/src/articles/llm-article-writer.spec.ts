@@ -8,10 +8,14 @@ describe('toArticleDraft', () => {
     });
   });
 
-  it.each([null, 'text', {}, { lead: 'l', sections: [] }, { lead: 'l', sections: [{ heading: 'h', paragraphs: [1] }] }, { lead: 1, sections: [{ heading: 'h', paragraphs: [] }] }])(
-    'refuses %p',
-    (answer) => {
-      expect(() => toArticleDraft(answer)).toThrow('the AI answer does not have the article shape');
-    },
-  );
+  it.each([
+    null,
+    'text',
+    {},
+    { lead: 'l', sections: [] },
+    { lead: 'l', sections: [{ heading: 'h', paragraphs: [1] }] },
+    { lead: 1, sections: [{ heading: 'h', paragraphs: [] }] },
+  ])('refuses %p', (answer) => {
+    expect(() => toArticleDraft(answer)).toThrow('the AI answer does not have the article shape');
+  });
 });

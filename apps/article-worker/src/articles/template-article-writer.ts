@@ -21,9 +21,7 @@ export class TemplateArticleWriter extends ArticleWriter {
     const order = finishingOrder(request.raceResult);
     if (order.length === 0) throw new PermanentJobError('the race has no finishing order');
     const facts = raceFacts(request.raceResult);
-    const race = [facts.raceDate, facts.trackName, facts.raceNumber && `${facts.raceNumber}R`, facts.raceName]
-      .filter(Boolean)
-      .join(' ');
+    const race = [facts.raceDate, facts.trackName, facts.raceNumber && `${facts.raceNumber}R`, facts.raceName].filter(Boolean).join(' ');
     const winner = order[0];
     const lead = `${race || request.title}（${RACING_LABELS[request.racingType]}）は${winner.name || '不明'}が1着でゴールしました。`;
     const sections = [

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Db } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
@@ -27,15 +27,17 @@ export class PingController {
   constructor(@Inject(MONGO_DB) private readonly db: Db) {}
 
   @Get()
-  @ApiOkResponse({ type: PingAnswer })
+  @ApiOperation({ summary: 'Health check' })
+  @ApiOkResponse({ type: PingAnswer, description: 'The service answers' })
   ping(): PingAnswer {
     return { message: 'pong' };
   }
 
   /** 200 with db ok when MongoDB answers a ping; 503 with db error otherwise, never 500. */
   @Get('deep')
-  @ApiOkResponse({ type: DeepPingAnswer })
-  @ApiServiceUnavailableResponse({ type: DeepPingAnswer })
+  @ApiOperation({ summary: 'Deep health check', description: 'Pings the database; never 500.' })
+  @ApiOkResponse({ type: DeepPingAnswer, description: 'The database answers' })
+  @ApiServiceUnavailableResponse({ type: DeepPingAnswer, description: 'The database check failed' })
   async deep(@Res({ passthrough: true }) res: FastifyReply): Promise<DeepPingAnswer> {
     try {
       await withTimeout(this.db.command({ ping: 1 }), DEEP_PING_TIMEOUT_MS);

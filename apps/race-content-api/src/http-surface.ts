@@ -1,0 +1,15 @@
+import { raceContentErrorBody, raceContentErrorSchema } from '@platform/contracts';
+import { bearerScheme, type HttpSurface } from '@platform/runtime';
+import { RACE_CONTENT_ERROR_CODES } from './race-content.errors';
+
+/** What race-content-api shows over HTTP: its OpenAPI document's header and its error body. */
+export const RACE_CONTENT_HTTP: HttpSurface = {
+  openApi: {
+    title: 'race-content-api',
+    description: 'Races, articles, blogs, past blogs, media, NG words and health checks (race-content spec 1-4.8).',
+    security: { schemes: { bearer: bearerScheme }, default: [{ bearer: [] }] },
+    errorBody: raceContentErrorSchema(RACE_CONTENT_ERROR_CODES),
+    invalidInputStatus: 422,
+  },
+  errorBody: raceContentErrorBody,
+};

@@ -1,0 +1,14 @@
+import { recruitingErrorBody, recruitingErrorSchema } from '@platform/contracts';
+import { bearerScheme, type HttpSurface } from '@platform/runtime';
+import { RECRUITING_ERROR_CODES } from './recruiting.errors';
+
+/** What recruiting-api shows over HTTP: its OpenAPI document's header and its error body. */
+export const RECRUITING_HTTP: HttpSurface = {
+  openApi: {
+    title: 'recruiting-api',
+    description: 'Interview recruiting: login, candidates, emails, reservations, public scheduling, survey data.',
+    security: { schemes: { bearer: bearerScheme }, default: [{ bearer: [] }] },
+    errorBody: recruitingErrorSchema(RECRUITING_ERROR_CODES),
+  },
+  errorBody: recruitingErrorBody,
+};

@@ -1,0 +1,27 @@
+import { Catch } from '@nestjs/common';
+import { COMMON_ERROR_STATUS, DomainError, recruitingErrorBody, ServiceExceptionFilter } from '@platform/contracts';
+
+/** Every code recruiting answers with, and its status: the named codes of spec 7 and the common ones. */
+export const RECRUITING_ERROR_STATUS = {
+  ...COMMON_ERROR_STATUS,
+  SCORING_ERROR: 400,
+  SCHEDULING_TOKEN_ERROR: 400,
+  SLOT_NOT_AVAILABLE: 409,
+  EMAIL_SEND_ERROR: 500,
+  DATA_WAREHOUSE_NOT_CONFIGURED: 503,
+  CALENDAR_PROVIDER_ERROR: 502,
+} as const satisfies Record<string, number>;
+
+export type RecruitingErrorCode = keyof typeof RECRUITING_ERROR_STATUS;
+
+export const RECRUITING_ERROR_CODES = Object.keys(RECRUITING_ERROR_STATUS) as RecruitingErrorCode[];
+
+/** Recruiting's domain errors; services throw these, never HTTP exceptions. */
+export class RecruitingError extends DomainError<RecruitingErrorCode> {}
+
+/** Recruiting's one error body: the success envelope's frame with `success: false` and an `error` block. */
+@Catch()
+export class RecruitingExceptionFilter extends ServiceExceptionFilter {
+  protected readonly statusByCode = RECRUITING_ERROR_STATUS;
+  protected readonly body = recruitingErrorBody;
+}
