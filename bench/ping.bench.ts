@@ -13,7 +13,12 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 
 function servicesEnv(): Record<string, string> {
   const text = readFileSync(join(workspaceRoot, '.data/services.env'), 'utf8');
-  return Object.fromEntries(text.split('\n').filter(Boolean).map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
 }
 
 async function measure(url: string) {
@@ -26,7 +31,9 @@ async function measure(url: string) {
 async function main() {
   const services = servicesEnv();
   const barePort = await freePort();
-  const bare = spawn(process.execPath, [join(__dirname, 'bare-ping-server.mjs'), String(barePort)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const bare = spawn(process.execPath, [join(__dirname, 'bare-ping-server.mjs'), String(barePort)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise((resolve) => bare.stdout!.once('data', resolve));
 
   const nestPort = await freePort();

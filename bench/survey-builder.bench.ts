@@ -2,13 +2,25 @@
 // rule each), and 1,000 surveys visible to one user. Measures, through HTTP against the app running as its own
 // process: save (new version), GET detail, renumber, and the survey list; reports the app's peak memory during
 // the saves. Targets: save < 500 ms, detail < 150 ms, renumber < 500 ms, list < 100 ms (medians).
+// Floors, measured in the same run against the same version: the version copy as the five set-based INSERT …
+// SELECT statements of the app's VersionCopier, and the detail read as the five SELECTs of its SnapshotReader,
+// sent straight through pg with the app's own column lists. Targets: save and detail within 3x of their floors.
 // Run: npm run bench:builder   (PostgreSQL must be up: scripts/services.sh)
 import { readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
-import { Client } from 'pg';
+import { Client, Pool } from 'pg';
 import { migrateDatabase } from '@platform/persistence';
 import { createTestDatabase, freePort, startEntryPoint, waitFor, workspaceRoot } from '@platform/testing';
-import { SURVEY_BUILDER_DATABASE } from '../apps/survey-builder-api/src/database';
+import { SURVEY_BUILDER_DATABASE } from '../apps/survey-builder-api/src/database/database';
+import {
+  BRANCH_RULE_COLUMNS,
+  except,
+  OPTION_COLUMNS,
+  QUESTION_COLUMNS,
+  SECTION_COLUMNS,
+  VISIBILITY_RULE_COLUMNS,
+} from '../apps/survey-builder-api/src/snapshot/snapshot.columns';
 
 const SECTIONS = 50;
 const QUESTIONS_PER_SECTION = 20;
@@ -21,7 +33,12 @@ interface Answer<T> {
 
 function servicesEnv(): Record<string, string> {
   const text = readFileSync(join(workspaceRoot, '.data/services.env'), 'utf8');
-  return Object.fromEntries(text.split('\n').filter(Boolean).map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
 }
 
 function peakRssMb(pid: number): number {
@@ -40,6 +57,23 @@ async function timed(runs: number, before: () => Promise<void>, call: () => Prom
     times.push(performance.now() - started);
     if (!answer.ok) throw new Error(`HTTP ${answer.status}: ${await answer.text()}`);
     await answer.arrayBuffer();
+  }
+  return times;
+}
+
+/** A GET timed to its last byte through node:http (no fetch machinery in the client's share of the time). */
+async function timedGet(runs: number, url: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      httpGet(url, { headers: USER }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
+        res.resume();
+        res.on('end', resolve);
+      }).on('error', reject);
+    });
+    times.push(performance.now() - started);
   }
   return times;
 }
@@ -74,25 +108,115 @@ async function fillSurvey(db: Client, versionId: string): Promise<void> {
   );
 }
 
+/** A column of the app's lists (camelCase, as Kysely's CamelCasePlugin maps them) as it is named in SQL. */
+const column = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const columns = (names: readonly string[], alias?: string) =>
+  names.map((name) => (alias ? `${alias}.${column(name)}` : column(name))).join(', ');
+
+/**
+ * The save's floor: the five INSERT … SELECT statements of the app's VersionCopier (same tables, same columns,
+ * same joins) copying the version into a fresh version row, in a transaction of their own, straight through pg.
+ * Timed from BEGIN to COMMIT; the version row is made before and the copy deleted after, untimed.
+ */
+async function copyFloor(db: Client, fromVersionId: string, versionNo: number): Promise<number> {
+  const section = except(SECTION_COLUMNS, 'id', 'versionId');
+  const question = except(QUESTION_COLUMNS, 'id', 'versionId', 'sectionId');
+  const option = except(OPTION_COLUMNS, 'id', 'questionId');
+  const branch = except(BRANCH_RULE_COLUMNS, 'id', 'questionId');
+  const visibility = except(VISIBILITY_RULE_COLUMNS, 'id', 'questionId');
+  const pairs = `(SELECT oq.id AS old_id, nq.id AS new_id FROM question oq
+                  JOIN question nq ON nq.version_id = $2 AND nq.stable_id = oq.stable_id WHERE oq.version_id = $1) p`;
+  const statements = [
+    `INSERT INTO section (version_id, ${columns(section)})
+     SELECT $2::uuid, ${columns(section)} FROM section WHERE version_id = $1`,
+    `INSERT INTO question (section_id, version_id, ${columns(question)})
+     SELECT ns.id, $2::uuid, ${columns(question, 'q')} FROM question q
+     JOIN section os ON os.id = q.section_id
+     JOIN section ns ON ns.version_id = $2 AND ns.stable_id = os.stable_id
+     WHERE q.version_id = $1`,
+    `INSERT INTO question_option (question_id, ${columns(option)})
+     SELECT p.new_id, ${columns(option, 'o')} FROM question_option o JOIN ${pairs} ON p.old_id = o.question_id`,
+    `INSERT INTO branch_rule (question_id, ${columns(branch)})
+     SELECT p.new_id, ${columns(branch, 'r')} FROM branch_rule r JOIN ${pairs} ON p.old_id = r.question_id`,
+    `INSERT INTO visibility_rule (question_id, ${columns(visibility)})
+     SELECT p.new_id, ${columns(visibility, 'r')} FROM visibility_rule r JOIN ${pairs} ON p.old_id = r.question_id`,
+  ];
+  const {
+    rows: [target],
+  } = await db.query<{ id: string }>(
+    `INSERT INTO survey_version (survey_id, version_no, status, created_by)
+     SELECT survey_id, $2, status, created_by FROM survey_version WHERE id = $1 RETURNING id`,
+    [fromVersionId, versionNo],
+  );
+  const started = performance.now();
+  await db.query('BEGIN');
+  for (const statement of statements) await db.query(statement, [fromVersionId, target.id]);
+  await db.query('COMMIT');
+  const elapsed = performance.now() - started;
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM question WHERE version_id = $1`, [target.id]);
+  if (rows[0].n !== SECTIONS * QUESTIONS_PER_SECTION) throw new Error(`the floor copied ${rows[0].n} questions`);
+  await db.query(`DELETE FROM survey_version WHERE id = $1`, [target.id]);
+  return elapsed;
+}
+
+/**
+ * The detail's floor: the five SELECTs of the app's SnapshotReader.load for one version (sections, questions,
+ * then choices and both rule tables at once over a pool, as the reader does), rows fetched, nothing assembled.
+ */
+async function readFloor(pool: Pool, versionId: string): Promise<number> {
+  const started = performance.now();
+  const sections = await pool.query(
+    `SELECT ${columns(SECTION_COLUMNS)} FROM section WHERE version_id = ANY($1::uuid[]) ORDER BY version_id, sort_order`,
+    [[versionId]],
+  );
+  const questions = await pool.query<{ id: string }>(
+    `SELECT ${columns(QUESTION_COLUMNS)} FROM question WHERE version_id = ANY($1::uuid[]) ORDER BY section_id, sort_order`,
+    [[versionId]],
+  );
+  const questionIds = questions.rows.map((q) => q.id);
+  const children = await Promise.all([
+    pool.query(
+      `SELECT ${columns(OPTION_COLUMNS)} FROM question_option WHERE question_id = ANY($1::uuid[]) ORDER BY question_id, kind, sort_order`,
+      [questionIds],
+    ),
+    pool.query(
+      `SELECT ${columns(BRANCH_RULE_COLUMNS)} FROM branch_rule WHERE question_id = ANY($1::uuid[]) ORDER BY question_id, sort_order`,
+      [questionIds],
+    ),
+    pool.query(
+      `SELECT ${columns(VISIBILITY_RULE_COLUMNS)} FROM visibility_rule WHERE question_id = ANY($1::uuid[]) ORDER BY question_id, sort_order`,
+      [questionIds],
+    ),
+  ]);
+  const elapsed = performance.now() - started;
+  if (sections.rowCount !== SECTIONS || children[0].rowCount !== SECTIONS * QUESTIONS_PER_SECTION * 5)
+    throw new Error('the floor read other rows');
+  return elapsed;
+}
+
 /** Codes in reverse order, so renumbering has every code and every rule to rewrite. */
 async function scrambleCodes(db: Client, surveyId: string): Promise<void> {
-  await db.query(
-    `UPDATE question q SET code = 'X' || q.code FROM survey s WHERE s.id = $1 AND q.version_id = s.latest_version_id`,
-    [surveyId],
-  );
+  await db.query(`UPDATE question q SET code = 'X' || q.code FROM survey s WHERE s.id = $1 AND q.version_id = s.latest_version_id`, [
+    surveyId,
+  ]);
 }
 
 async function main() {
   const database = await createTestDatabase('bench_builder');
   const db = new Client({ connectionString: database.url });
+  const pool = new Pool({ connectionString: database.url, max: 3, options: '-c search_path=survey_builder' });
   const port = await freePort();
-  const app = startEntryPoint('apps/survey-builder-api/src/main.ts', {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: database.url,
-  }, 30 * 60_000);
+  const app = startEntryPoint(
+    'apps/survey-builder-api/src/main.ts',
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: database.url,
+    },
+    30 * 60_000,
+  );
   const base = `http://127.0.0.1:${port}/api`;
   const api = (path: string, method = 'GET', body?: object) =>
     fetch(`${base}${path}`, { method, headers: USER, body: body ? JSON.stringify(body) : undefined });
@@ -100,9 +224,21 @@ async function main() {
     servicesEnv();
     await migrateDatabase(database.url, SURVEY_BUILDER_DATABASE);
     await db.connect();
-    await waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/health/live`)).ok ? true : undefined), { timeoutMs: 60_000, what: 'the API' });
+    await waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/health/live`)).ok ? true : undefined), {
+      timeoutMs: 60_000,
+      what: 'the API',
+    });
 
-    const created = (await (await api('/surveys', 'POST', { title: 'ベンチマーク', clientName: 'bench', objective: '', deliveryArea: '', category: '', generateInitialContent: false })).json()) as Answer<{ id: string; versions: Array<{ id: string }>; permissions: Array<{ userId: string }> }>;
+    const created = (await (
+      await api('/surveys', 'POST', {
+        title: 'ベンチマーク',
+        clientName: 'bench',
+        objective: '',
+        deliveryArea: '',
+        category: '',
+        generateInitialContent: false,
+      })
+    ).json()) as Answer<{ id: string; versions: Array<{ id: string }>; permissions: Array<{ userId: string }> }>;
     const surveyId: string = created.data.id;
     await fillSurvey(db, created.data.versions[0].id);
     const userId: string = created.data.permissions[0].userId;
@@ -115,27 +251,59 @@ async function main() {
     );
 
     const rssBefore = peakRssMb(app.pid);
-    const saves = await timed(10, async () => undefined, () => api(`/surveys/${surveyId}/save`, 'POST'));
+    const saves = await timed(
+      10,
+      async () => undefined,
+      () => api(`/surveys/${surveyId}/save`, 'POST'),
+    );
     const rssPeak = peakRssMb(app.pid);
-    const details = await timed(20, async () => undefined, () => api(`/surveys/${surveyId}`));
-    const renumbers = await timed(5, () => scrambleCodes(db, surveyId), () => api(`/surveys/${surveyId}/questions/renumber`, 'POST'));
+    const details = await timedGet(20, `${base}/surveys/${surveyId}`);
+    // The floors, on the version the API copied and read last (its latest).
+    const [{ latest_version_id: latestVersionId }] = (
+      await db.query<{ latest_version_id: string }>(`SELECT latest_version_id FROM survey WHERE id = $1`, [surveyId])
+    ).rows;
+    const copyFloors: number[] = [];
+    for (let i = 0; i < saves.length; i++) copyFloors.push(await copyFloor(db, latestVersionId, 1000 + i));
+    const readFloors: number[] = [];
+    for (let i = 0; i < details.length; i++) readFloors.push(await readFloor(pool, latestVersionId));
+    const renumbers = await timed(
+      5,
+      () => scrambleCodes(db, surveyId),
+      () => api(`/surveys/${surveyId}/questions/renumber`, 'POST'),
+    );
     const list = (await (await api('/surveys')).json()) as Answer<unknown[]>;
     if (list.data.length !== SURVEYS_IN_LIST) throw new Error(`list returned ${list.data.length} surveys`);
-    const lists = await timed(20, async () => undefined, () => api('/surveys'));
+    const lists = await timed(
+      20,
+      async () => undefined,
+      () => api('/surveys'),
+    );
 
     const row = (what: string, times: number[], target: number) =>
       `${what}\t${median(times).toFixed(0)}\t${Math.max(...times).toFixed(0)}\t< ${target}\t${median(times) < target ? 'met' : 'MISSED'}`;
-    console.log(`survey builder: ${SECTIONS} sections x ${QUESTIONS_PER_SECTION} questions (5 choices, 1 branch rule each); ${SURVEYS_IN_LIST} surveys listed\n`);
+    console.log(
+      `survey builder: ${SECTIONS} sections x ${QUESTIONS_PER_SECTION} questions (5 choices, 1 branch rule each); ${SURVEYS_IN_LIST} surveys listed\n`,
+    );
     console.log('operation\tmedian ms\tmax ms\ttarget ms\tresult');
     console.log(row(`save (new version, ${saves.length} runs)`, saves, 500));
     console.log(row(`GET detail (${details.length} runs)`, details, 150));
     console.log(row(`renumber, all codes (${renumbers.length} runs)`, renumbers, 500));
     console.log(row(`list of ${SURVEYS_IN_LIST} (${lists.length} runs)`, lists, 100));
     console.log(`\npeak RSS of the API process: ${rssBefore.toFixed(0)} MB before the saves, ${rssPeak.toFixed(0)} MB after (VmHWM)`);
+
+    const floorRow = (what: string, api: number[], floor: number[]) => {
+      const ratio = median(api) / median(floor);
+      return `${what}\t${median(floor).toFixed(0)}\t${median(api).toFixed(0)}\t${ratio.toFixed(1)}x\t<= 3x\t${ratio <= 3 ? 'PASS' : 'FAIL'}`;
+    };
+    console.log('\nfloors: the same SQL straight through pg, same run, same 1,000-question version\n');
+    console.log('operation\tfloor median ms\tAPI median ms\tAPI / floor\ttarget\tresult');
+    console.log(floorRow(`save vs its five INSERT … SELECT (${copyFloors.length} runs)`, saves, copyFloors));
+    console.log(floorRow(`GET detail vs its five SELECTs (${readFloors.length} runs)`, details, readFloors));
   } finally {
     app.kill('SIGTERM');
     await app.exited;
     await db.end().catch(() => undefined);
+    await pool.end().catch(() => undefined);
     await database.drop();
   }
 }

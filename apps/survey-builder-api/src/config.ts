@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postgresEnv } from '@platform/persistence';
+import { postgresEnv, postgresOptionsFrom } from '@platform/persistence';
 import { APPS } from '@platform/routing';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 
@@ -18,7 +18,7 @@ export const surveyBuilderEnv = baseEnvSchema
 const schema = surveyBuilderEnv.transform((e) => ({
   ...baseConfigFrom(e),
   bodyLimitBytes: e.BODY_LIMIT_BYTES,
-  database: { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE },
+  database: postgresOptionsFrom(e),
   admins: { emails: e.SURVEY_ADMIN_EMAILS.map((email) => email.toLowerCase()) },
   imports: { apiKey: e.SURVEY_IMPORT_API_KEY },
 }));

@@ -1,11 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, documentedRoutes, servedRoutes, startTestApp, type TestDatabase } from '@platform/testing';
+import { createTestDatabase, describeOpenApiDocument, startTestApp, type TestDatabase } from '@platform/testing';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadSurveyBuilderConfig } from '../src/config';
-import { SURVEY_BUILDER_DATABASE } from '../src/database';
-import { SURVEY_BUILDER_OPENAPI } from '../src/openapi';
+import { SURVEY_BUILDER_DATABASE } from '../src/database/database';
+import { SURVEY_BUILDER_HTTP } from '../src/http-surface';
 
 describe('survey-builder-api on a real PostgreSQL', () => {
   let database: TestDatabase;
@@ -16,7 +16,7 @@ describe('survey-builder-api on a real PostgreSQL', () => {
     await migrateDatabase(database.url, SURVEY_BUILDER_DATABASE);
     app = await startTestApp(
       AppModule.register(loadSurveyBuilderConfig({ LOG_LEVEL: process.env.LOG_LEVEL, DATABASE_URL: database.url })),
-      SURVEY_BUILDER_OPENAPI,
+      SURVEY_BUILDER_HTTP,
     );
   });
   afterAll(async () => {
@@ -26,17 +26,29 @@ describe('survey-builder-api on a real PostgreSQL', () => {
 
   it('answers probes without user headers', async () => {
     await request(app.getHttpServer()).get('/health/live').expect(200, { status: 'ok' });
-    await request(app.getHttpServer()).get('/health/ready').expect(200, { status: 'ok', checks: { postgres: 'ok' } });
+    await request(app.getHttpServer())
+      .get('/health/ready')
+      .expect(200, { status: 'ok', checks: { postgres: 'ok' } });
   });
 
   it('answers unknown paths 404 in the builder error body', async () => {
-    const res = await request(app.getHttpServer()).get('/api/nothing').set('x-user-email', 'a@example.com').set('x-user-name', 'A').expect(404);
+    const res = await request(app.getHttpServer())
+      .get('/api/nothing')
+      .set('x-user-email', 'a@example.com')
+      .set('x-user-name', 'A')
+      .expect(404);
     expect(res.body).toEqual({ ok: false, error: expect.objectContaining({ code: 'NOT_FOUND' }) });
   });
 
-  it('serves an OpenAPI document describing every route, with the user headers declared', async () => {
-    expect((await documentedRoutes(app)).sort()).toEqual(servedRoutes(app).sort());
+  it('declares the user headers and the import key as its security', async () => {
     const { body } = await request(app.getHttpServer()).get('/openapi.json').expect(200);
-    expect(Object.keys(body.components.securitySchemes)).toEqual(expect.arrayContaining(['userEmail', 'userName']));
+    expect(Object.keys(body.components.securitySchemes)).toEqual(['userEmail', 'userName', 'importKey']);
+    expect(body.security).toEqual([{ userEmail: [], userName: [] }]);
+    expect(body.paths['/api/imports/survey-platform/bundle'].post.security).toEqual(
+      expect.arrayContaining([{ userEmail: [], userName: [] }, { importKey: [] }]),
+    );
+    expect(body.paths['/health/live'].get.security).toEqual([]);
   });
+
+  describeOpenApiDocument(() => app);
 });

@@ -1,11 +1,11 @@
 import { migrateDatabase } from '@platform/persistence';
 import type { PlatformApp } from '@platform/runtime';
-import { createTestDatabase, startTestApp, type TestDatabase } from '@platform/testing';
+import { createTestDatabase, type HttpClient, httpClient, startTestApp, type TestDatabase } from '@platform/testing';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadSurveyBuilderConfig } from '../src/config';
-import { SURVEY_BUILDER_DATABASE } from '../src/database';
-import { SURVEY_BUILDER_OPENAPI } from '../src/openapi';
+import { SURVEY_BUILDER_DATABASE } from '../src/database/database';
+import { SURVEY_BUILDER_HTTP } from '../src/http-surface';
 
 export const ADMIN = { email: 'admin@example.com', name: 'Admin' };
 export const IMPORT_KEY = 'import-key-for-tests-0123456789';
@@ -15,20 +15,11 @@ export interface TestUser {
   name: string;
 }
 
-export type Client = ReturnType<typeof clientFor>;
+export type Client = HttpClient & { user: TestUser };
 
 /** Requests as a user: the identity headers on every call (names percent-encoded, as clients send them). */
-export function clientFor(app: PlatformApp, user: TestUser) {
-  const server = app.getHttpServer();
-  const as = (test: request.Test) => test.set('x-user-email', user.email).set('x-user-name', encodeURIComponent(user.name));
-  return {
-    user,
-    get: (path: string) => as(request(server).get(path)),
-    post: (path: string, body?: object) => as(request(server).post(path)).send(body),
-    patch: (path: string, body: object) => as(request(server).patch(path)).send(body),
-    put: (path: string, body: object) => as(request(server).put(path)).send(body),
-    delete: (path: string) => as(request(server).delete(path)),
-  };
+export function clientFor(app: PlatformApp, user: TestUser): Client {
+  return { ...httpClient(app, { 'x-user-email': user.email, 'x-user-name': encodeURIComponent(user.name) }), user };
 }
 
 /** The builder on a database of its own, with an administrator and an import key configured. */
@@ -42,7 +33,7 @@ export async function startBuilder(env: Record<string, string> = {}) {
     SURVEY_IMPORT_API_KEY: IMPORT_KEY,
     ...env,
   });
-  const app = await startTestApp(AppModule.register(config), SURVEY_BUILDER_OPENAPI, config.bodyLimitBytes);
+  const app = await startTestApp(AppModule.register(config), SURVEY_BUILDER_HTTP, { bodyLimitBytes: config.bodyLimitBytes });
   return {
     app,
     database,

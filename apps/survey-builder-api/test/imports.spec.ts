@@ -96,7 +96,11 @@ describe('imports of external bundles (spec 4.7) on a real PostgreSQL', () => {
       },
     });
     const [survey] = await db().query(`SELECT name, survey_raw, questionnaire_raw FROM external_survey WHERE external_id = 1001`);
-    expect(survey).toMatchObject({ name: '食生活調査', survey_raw: { owner_team: 'research' }, questionnaire_raw: { generate_order: [[1, 2], [3]] } });
+    expect(survey).toMatchObject({
+      name: '食生活調査',
+      survey_raw: { owner_team: 'research' },
+      questionnaire_raw: { generate_order: [[1, 2], [3]] },
+    });
     const [question] = await db().query(`SELECT raw, any_logic FROM external_question WHERE external_id = 1`);
     expect(question).toMatchObject({ any_logic: true, raw: { platform_only: { nested: [1, 2, 3] } } });
     const [logicItem] = await db().query(`SELECT verb, value, question_external_id, answer_item_external_id FROM external_logic_item`);
@@ -104,7 +108,15 @@ describe('imports of external bundles (spec 4.7) on a real PostgreSQL', () => {
 
     const library = (await builder.as(alice).get('/api/question-library').expect(200)).body.data;
     const external = library.filter((e: { sourceExternalSurveyId: string }) => e.sourceExternalSurveyId === res.body.data.surveyIds[0]);
-    expect(external.map((e: { questionType: string; sectionTitle: string; normalizedPayload: { promptText: string } }) => [e.questionType, e.sectionTitle, e.normalizedPayload.promptText]).sort()).toEqual([
+    expect(
+      external
+        .map((e: { questionType: string; sectionTitle: string; normalizedPayload: { promptText: string } }) => [
+          e.questionType,
+          e.sectionTitle,
+          e.normalizedPayload.promptText,
+        ])
+        .sort(),
+    ).toEqual([
       ['intro', '食事の内容', '食事の内容\nふだんの食事について伺います'],
       ['matrix', '食事の内容', '満足度をお答えください'],
       ['single', '', '朝食を食べますか'],
@@ -115,7 +127,11 @@ describe('imports of external bundles (spec 4.7) on a real PostgreSQL', () => {
       sourceExternalSurveyName: '食生活調査',
       sourceExternalQuestionId: expect.any(String),
       category: 'survey_platform',
-      normalizedPayload: { options: [{ label: '毎日' }, { label: '時々' }].map((o) => expect.objectContaining(o)), subItems: [], subQuestions: [] },
+      normalizedPayload: {
+        options: [{ label: '毎日' }, { label: '時々' }].map((o) => expect.objectContaining(o)),
+        subItems: [],
+        subQuestions: [],
+      },
     });
   });
 
@@ -134,64 +150,87 @@ describe('imports of external bundles (spec 4.7) on a real PostgreSQL', () => {
 
   it('accepts the import API key, recorded as the x-user-email user or as the Import Bot; a wrong key is 401', async () => {
     const post = (headers: Record<string, string>, externalId: number) =>
-      builder.http().post(BUNDLE_PATH).set(headers).send(bundle({ origin: 'keyed', surveys: [{ ...bundle().surveys[0], surveyId: externalId }] }));
+      builder
+        .http()
+        .post(BUNDLE_PATH)
+        .set(headers)
+        .send(bundle({ origin: 'keyed', surveys: [{ ...bundle().surveys[0], surveyId: externalId }] }));
     await post({ 'x-api-key': IMPORT_KEY }, 2001).expect(200);
     await post({ 'x-api-key': IMPORT_KEY, 'x-user-email': 'Importer@Example.com' }, 2002).expect(200);
     const importers = await db().query(
-      `SELECT e.external_id, u.email, u.name FROM external_survey e JOIN "user" u ON u.id = e.imported_by WHERE e.source = 'keyed' ORDER BY e.external_id`,
+      `SELECT e.source, e.origin, e.external_id, u.email, u.name FROM external_survey e JOIN "user" u ON u.id = e.imported_by
+       WHERE e.origin = 'keyed' ORDER BY e.external_id`,
     );
     expect(importers).toEqual([
-      { external_id: '2001', email: 'import-bot@survey-builder.internal', name: 'Import Bot' },
-      { external_id: '2002', email: 'importer@example.com', name: 'importer' },
+      { source: 'survey_platform', origin: 'keyed', external_id: '2001', email: 'import-bot@survey-builder.internal', name: 'Import Bot' },
+      { source: 'survey_platform', origin: 'keyed', external_id: '2002', email: 'importer@example.com', name: 'importer' },
     ]);
-    const wrong = await post({ 'x-api-key': 'wrong-key-0123456789', 'x-user-email': 'a@example.com', 'x-user-name': 'A' }, 2003).expect(401);
+    const wrong = await post({ 'x-api-key': 'wrong-key-0123456789', 'x-user-email': 'a@example.com', 'x-user-name': 'A' }, 2003).expect(
+      401,
+    );
     expect(wrong.body.error.code).toBe('UNAUTHENTICATED');
     await post({}, 2004).expect(401);
     await builder.http().get('/api/surveys').set('x-api-key', IMPORT_KEY).expect(401);
   });
 
   it('refuses malformed bundles naming the fields', async () => {
-    const fields = async (body: object) => (await builder.as(alice).post(BUNDLE_PATH, body).expect(400)).body.error.details.map((d: { field: string }) => d.field);
+    const fields = async (body: object) =>
+      (await builder.as(alice).post(BUNDLE_PATH, body).expect(400)).body.error.details.map((d: { field: string }) => d.field);
     expect(await fields(bundle({ origin: '' }))).toEqual(['origin']);
     expect(await fields(bundle({ surveys: [] }))).toEqual(['surveys']);
     expect(await fields(bundle({ surveys: [{ surveyId: '1', survey: null, questionnaire: null }] }))).toEqual(['surveys.0.surveyId']);
     expect(await fields(bundle({ surveys: [{ surveyId: 1, questionnaire: null }] }))).toEqual(['surveys.0.survey']);
-    expect(await fields(bundle({ surveys: [{ surveyId: 1, survey: [], questionnaire: {}, questions: [{ answer_type_name: 'x' }] }] }))).toEqual([
-      'surveys.0.survey',
-      'surveys.0.questions.0.id',
-    ]);
+    expect(
+      await fields(bundle({ surveys: [{ surveyId: 1, survey: [], questionnaire: {}, questions: [{ answer_type_name: 'x' }] }] })),
+    ).toEqual(['surveys.0.survey', 'surveys.0.questions.0.id']);
   });
 
-  it('lists the external ids already imported from a source', async () => {
-    expect((await builder.as(alice).get('/api/imports/survey-platform/existing-ids').expect(200)).body.data).toEqual([1001]);
-    expect((await builder.as(alice).get('/api/imports/survey-platform/existing-ids?source=keyed').expect(200)).body.data).toEqual([2001, 2002]);
-    expect((await builder.as(alice).get('/api/imports/survey-platform/existing-ids?source=none').expect(200)).body.data).toEqual([]);
+  it('lists the external ids imported from a source: survey_platform, the source the path names, by default', async () => {
+    expect((await builder.as(alice).get('/api/imports/survey-platform/existing-ids').expect(200)).body.data).toEqual([1001, 2001, 2002]);
+    expect((await builder.as(alice).get('/api/imports/survey-platform/existing-ids?source=survey_platform').expect(200)).body.data).toEqual(
+      [1001, 2001, 2002],
+    );
+    expect((await builder.as(alice).get('/api/imports/survey-platform/existing-ids?source=keyed').expect(200)).body.data).toEqual([]);
   });
 
   it('splits each imported questionnaire into section previews at 提示ステップ, in both forms', async () => {
     const previews = (await builder.as(alice).get('/api/imports/survey-platform/section-previews').expect(200)).body.data;
-    const preview = previews.find((p: { externalSurveyExternalId: number; externalSurveyName: string }) => p.externalSurveyExternalId === 1001);
+    const preview = previews.find(
+      (p: { externalSurveyExternalId: number; externalSurveyName: string }) => p.externalSurveyExternalId === 1001,
+    );
     expect(preview).toEqual({
       externalSurveyId: expect.any(String),
       externalSurveyName: '食生活調査',
       externalSurveyExternalId: 1001,
       sections: [
         { index: 0, title: '', description: '', libraryItemIds: [expect.any(String)], questionCount: 1 },
-        { index: 1, title: '食事の内容', description: 'ふだんの食事について伺います', libraryItemIds: [expect.any(String)], questionCount: 1 },
+        {
+          index: 1,
+          title: '食事の内容',
+          description: 'ふだんの食事について伺います',
+          libraryItemIds: [expect.any(String)],
+          questionCount: 1,
+        },
       ],
     });
-    const single = (await builder.as(alice).get(`/api/imports/survey-platform/section-previews/${preview.externalSurveyId}`).expect(200)).body.data;
+    const single = (await builder.as(alice).get(`/api/imports/survey-platform/section-previews/${preview.externalSurveyId}`).expect(200))
+      .body.data;
     expect(single).toEqual(preview);
     await builder.as(alice).get('/api/imports/survey-platform/section-previews/not-a-uuid').expect(400);
     await builder.as(alice).get('/api/imports/survey-platform/section-previews/5b9f0a6e-0000-4000-8000-000000000000').expect(404);
 
     const target = await createSurvey(builder.as(alice), { generateInitialContent: false });
-    const section = (await builder.as(alice).post('/api/sections/import-from-external', {
-      targetSurveyId: target.id,
-      libraryItemIds: preview.sections[1].libraryItemIds,
-      sectionTitle: preview.sections[1].title,
-      sectionDescription: preview.sections[1].description,
-    }).expect(201)).body.data;
+    const section = (
+      await builder
+        .as(alice)
+        .post('/api/sections/import-from-external', {
+          targetSurveyId: target.id,
+          libraryItemIds: preview.sections[1].libraryItemIds,
+          sectionTitle: preview.sections[1].title,
+          sectionDescription: preview.sections[1].description,
+        })
+        .expect(201)
+    ).body.data;
     expect(section).toMatchObject({ title: '食事の内容', description: 'ふだんの食事について伺います', questionCount: 1 });
     expect(section.questions[0]).toMatchObject({
       code: 'Q1',

@@ -22,7 +22,10 @@ describe('surveys (spec 4.1) on a real PostgreSQL', () => {
       const carol = { email: 'carol@example.com', name: 'Carol' };
       const survey = await createSurvey(builder.as(carol));
       expect(survey.permissions).toEqual([{ userId: expect.any(String), userName: 'Carol', roleType: 'edit' }]);
-      const renamed = await builder.as({ ...carol, name: '山田 キャロル' }).get(`/api/surveys/${survey.id}`).expect(200);
+      const renamed = await builder
+        .as({ ...carol, name: '山田 キャロル' })
+        .get(`/api/surveys/${survey.id}`)
+        .expect(200);
       expect(renamed.body.data.permissions[0].userName).toBe('山田 キャロル');
       expect(renamed.body.data.createdBy).toBe(survey.permissions[0].userId);
     });
@@ -94,9 +97,12 @@ describe('surveys (spec 4.1) on a real PostgreSQL', () => {
       const bobUser = (await builder.as(bob).get('/api/surveys').expect(200)).body;
       expect(bobUser.ok).toBe(true);
       const bobId = await userIdOf(bob);
-      await builder.as(alice).put(`/api/surveys/${survey.id}/permissions`, {
-        permissions: [...survey.permissions, { userId: bobId, userName: 'Bob', roleType: 'view' }],
-      }).expect(200);
+      await builder
+        .as(alice)
+        .put(`/api/surveys/${survey.id}/permissions`, {
+          permissions: [...survey.permissions, { userId: bobId, userName: 'Bob', roleType: 'view' }],
+        })
+        .expect(200);
       await builder.as(bob).get(`/api/surveys/${survey.id}`).expect(200);
       await builder.as(bob).patch(`/api/surveys/${survey.id}`, { title: 'x' }).expect(404);
       await builder.as(bob).post(`/api/surveys/${survey.id}/archive`).expect(404);
@@ -111,7 +117,10 @@ describe('surveys (spec 4.1) on a real PostgreSQL', () => {
     it('delete is for the creator or an administrator: 403 for others, 404 when missing or already deleted', async () => {
       const survey = await createSurvey(builder.as(alice));
       await builder.as(bob).delete(`/api/surveys/${survey.id}`).expect(403);
-      await builder.as(alice).delete(`/api/surveys/${survey.id}`).expect(200, { ok: true, data: { deleted: true } });
+      await builder
+        .as(alice)
+        .delete(`/api/surveys/${survey.id}`)
+        .expect(200, { ok: true, data: { deleted: true } });
       await builder.as(alice).delete(`/api/surveys/${survey.id}`).expect(404);
       await builder.as(alice).get(`/api/surveys/${survey.id}`).expect(404);
       const other = await createSurvey(builder.as(alice));
@@ -129,7 +138,8 @@ describe('surveys (spec 4.1) on a real PostgreSQL', () => {
       const gone = await createSurvey(client, { title: 'Deleted', generateInitialContent: false });
       await client.delete(`/api/surveys/${gone.id}`).expect(200);
       await client.post(`/api/surveys/${b.id}/archive`).expect(200);
-      const titles = async (query: string) => (await client.get(`/api/surveys${query}`).expect(200)).body.data.map((s: { title: string }) => s.title);
+      const titles = async (query: string) =>
+        (await client.get(`/api/surveys${query}`).expect(200)).body.data.map((s: { title: string }) => s.title);
 
       expect(await titles('')).toEqual(['Gamma', 'Alpha 調査']);
       expect(await titles('?includeArchived=true&sort=titleAsc')).toEqual(['Alpha 調査', 'Beta 調査', 'Gamma']);
@@ -139,7 +149,9 @@ describe('surveys (spec 4.1) on a real PostgreSQL', () => {
       expect(await titles('?q=%E8%AA%BF%E6%9F%BB&includeArchived=true&sort=titleAsc')).toEqual(['Alpha 調査', 'Beta 調査']);
       expect(await titles('?status=アーカイブ'.replace('アーカイブ', encodeURIComponent('アーカイブ')))).toEqual(['Beta 調査']);
 
-      await client.put(`/api/surveys/${a.id}/favorite`, { favorite: true }).expect(200, { ok: true, data: { surveyId: a.id, favorite: true } });
+      await client
+        .put(`/api/surveys/${a.id}/favorite`, { favorite: true })
+        .expect(200, { ok: true, data: { surveyId: a.id, favorite: true } });
       const list = (await client.get('/api/surveys').expect(200)).body.data;
       expect(list.map((s: { title: string }) => s.title)).toEqual(['Alpha 調査', 'Gamma']);
       expect(list[0]).toMatchObject({ favorite: true, sectionCount: 0 });
@@ -172,7 +184,11 @@ describe('surveys (spec 4.1) on a real PostgreSQL', () => {
 
   describe('theme', () => {
     it('reads the stored strings as presets and free text, and writes them back', async () => {
-      const survey = await createSurvey(builder.as(alice), { objective: '認知度調査、若年層の実態', deliveryArea: '全国', category: '飲料、緑茶' });
+      const survey = await createSurvey(builder.as(alice), {
+        objective: '認知度調査、若年層の実態',
+        deliveryArea: '全国',
+        category: '飲料、緑茶',
+      });
       const theme = (await builder.as(alice).get(`/api/surveys/${survey.id}/theme`).expect(200)).body.data;
       expect(theme).toEqual({
         title: THEME.title,
@@ -183,12 +199,15 @@ describe('surveys (spec 4.1) on a real PostgreSQL', () => {
         promptText: '',
         status: '下書き',
       });
-      const updated = await builder.as(alice).patch(`/api/surveys/${survey.id}/theme`, {
-        ...theme,
-        status: undefined,
-        objective: { presets: ['満足度調査', '認知度調査'], customText: '' },
-        deliveryArea: { preset: null, customText: '札幌市' },
-      }).expect(200);
+      const updated = await builder
+        .as(alice)
+        .patch(`/api/surveys/${survey.id}/theme`, {
+          ...theme,
+          status: undefined,
+          objective: { presets: ['満足度調査', '認知度調査'], customText: '' },
+          deliveryArea: { preset: null, customText: '札幌市' },
+        })
+        .expect(200);
       expect(updated.body.data.objective).toEqual({ presets: ['満足度調査', '認知度調査'], customText: '' });
       const stored = (await builder.as(alice).get(`/api/surveys/${survey.id}`).expect(200)).body.data;
       expect(stored).toMatchObject({ objective: '満足度調査、認知度調査', deliveryArea: '札幌市', category: '飲料、緑茶' });
@@ -207,9 +226,12 @@ describe('surveys (spec 4.1) on a real PostgreSQL', () => {
     it('duplicates the latest version into a new survey marked 複製, with permissions carried over', async () => {
       const survey = await createSurvey(builder.as(alice));
       const bobId = await userIdOf(bob);
-      await builder.as(alice).put(`/api/surveys/${survey.id}/permissions`, {
-        permissions: [...survey.permissions, { userId: bobId, userName: 'Bob', roleType: 'view' }],
-      }).expect(200);
+      await builder
+        .as(alice)
+        .put(`/api/surveys/${survey.id}/permissions`, {
+          permissions: [...survey.permissions, { userId: bobId, userName: 'Bob', roleType: 'view' }],
+        })
+        .expect(200);
       const copy = (await builder.as(bob).post(`/api/surveys/${survey.id}/duplicate`).expect(201)).body.data;
       expect(copy).toMatchObject({ title: `${THEME.title}（複製）`, latestVersionNo: 1, status: '下書き' });
       expect(copy.id).not.toBe(survey.id);
@@ -227,7 +249,8 @@ describe('surveys (spec 4.1) on a real PostgreSQL', () => {
       await builder.as(alice).delete(`/api/sections/${survey.sections[0].id}`).expect(404);
       const latest = (await builder.as(alice).get(`/api/surveys/${survey.id}`).expect(200)).body.data;
       await builder.as(alice).delete(`/api/sections/${latest.sections[0].id}`).expect(200);
-      const fromV1 = (await builder.as(alice).post('/api/survey-copies', { sourceSurveyId: survey.id, sourceVersionNo: 1 }).expect(201)).body.data;
+      const fromV1 = (await builder.as(alice).post('/api/survey-copies', { sourceSurveyId: survey.id, sourceVersionNo: 1 }).expect(201))
+        .body.data;
       expect(fromV1.sections).toHaveLength(3);
       const fromLatest = (await builder.as(alice).post('/api/survey-copies', { sourceSurveyId: survey.id }).expect(201)).body.data;
       expect(fromLatest.sections).toHaveLength(2);
@@ -246,17 +269,40 @@ describe('surveys (spec 4.1) on a real PostgreSQL', () => {
         title: THEME.title,
         status: '出力済み',
         exportedAt: expect.any(String),
-        metadata: { clientName: THEME.clientName, objective: THEME.objective, deliveryArea: THEME.deliveryArea, category: '飲料', promptText: '', latestVersionNo: 1 },
+        metadata: {
+          clientName: THEME.clientName,
+          objective: THEME.objective,
+          deliveryArea: THEME.deliveryArea,
+          category: '飲料',
+          promptText: '',
+          latestVersionNo: 1,
+        },
       });
       const question = exported.sections[2].questions[2];
-      expect(question).toMatchObject({ code: 'Q6', questionType: 'matrix', isSingleMatrixSelect: true, branchRules: [], visibilityRules: [] });
-      expect(question.matrixColumns[0]).toEqual({ label: 'とてもそう思う', isExclusive: false, allowOtherInput: false, isNotApplicable: false, axis: 'column', placeholder: null, fieldIsRequired: null });
+      expect(question).toMatchObject({
+        code: 'Q6',
+        questionType: 'matrix',
+        isSingleMatrixSelect: true,
+        branchRules: [],
+        visibilityRules: [],
+      });
+      expect(question.matrixColumns[0]).toEqual({
+        label: 'とてもそう思う',
+        isExclusive: false,
+        allowOtherInput: false,
+        isNotApplicable: false,
+        axis: 'column',
+        placeholder: null,
+        fieldIsRequired: null,
+      });
       const detail = (await builder.as(alice).get(`/api/surveys/${survey.id}`).expect(200)).body.data;
       expect(detail.status).toBe('出力済み');
       expect(detail.versions[0].status).toBe('出力済み');
 
       const library = async () =>
-        (await builder.as(alice).get('/api/question-library?limit=1000').expect(200)).body.data.filter((i: { sourceSurveyId: string }) => i.sourceSurveyId === survey.id);
+        (await builder.as(alice).get('/api/question-library?limit=1000').expect(200)).body.data.filter(
+          (i: { sourceSurveyId: string }) => i.sourceSurveyId === survey.id,
+        );
       const entries = await library();
       expect(entries).toHaveLength(8);
       expect(entries.find((e: { sectionTitle: string; questionType: string }) => e.questionType === 'matrix')).toMatchObject({
@@ -266,7 +312,10 @@ describe('surveys (spec 4.1) on a real PostgreSQL', () => {
         sourceExternalSurveyId: null,
         category: '飲料',
         sectionTitle: '本調査',
-        normalizedPayload: { options: [{ label: '魅力的だ' }, { label: '購入したい' }, { label: '人に勧めたい' }].map((o) => expect.objectContaining(o)), subItems: expect.arrayContaining([{ label: 'とてもそう思う' }]) },
+        normalizedPayload: {
+          options: [{ label: '魅力的だ' }, { label: '購入したい' }, { label: '人に勧めたい' }].map((o) => expect.objectContaining(o)),
+          subItems: expect.arrayContaining([{ label: 'とてもそう思う' }]),
+        },
       });
       await builder.as(ADMIN).delete(`/api/question-library/${entries[0].id}`).expect(200);
       expect(await library()).toHaveLength(7);
@@ -290,28 +339,49 @@ describe('surveys (spec 4.1) on a real PostgreSQL', () => {
       await exportSurvey('飲料', 'パッケージ', ['ズンダモチ味は', '色は']);
       await exportSurvey('ワガシ', 'その他', []);
 
-      const res = await builder.as(alice).post('/api/theme-assists', {
-        title: 'ズンダモチ',
-        clientName: 'X',
-        objective: { presets: [], customText: '' },
-        deliveryArea: { preset: null, customText: '' },
-        category: 'ワガシ',
-      }).expect(200);
+      const res = await builder
+        .as(alice)
+        .post('/api/theme-assists', {
+          title: 'ズンダモチ',
+          clientName: 'X',
+          objective: { presets: [], customText: '' },
+          deliveryArea: { preset: null, customText: '' },
+          category: 'ワガシ',
+        })
+        .expect(200);
       const { relatedQuestions, suggestedCategories, recommendedSections } = res.body.data;
-      expect(relatedQuestions.map((q: { promptText: string; category: string; sectionTitle: string }) => [q.promptText, q.category, q.sectionTitle])).toEqual([
+      expect(
+        relatedQuestions.map((q: { promptText: string; category: string; sectionTitle: string }) => [
+          q.promptText,
+          q.category,
+          q.sectionTitle,
+        ]),
+      ).toEqual([
         ['ズンダモチの甘さは', 'ワガシ', 'ズンダモチ'],
         ['その理由は', 'ワガシ', 'ズンダモチ'],
         ['ズンダモチ味は', '飲料', 'パッケージ'],
         [expect.stringContaining('その他'), 'ワガシ', 'その他'],
         [expect.stringContaining('その他'), 'ワガシ', 'その他'],
       ]);
-      expect(relatedQuestions[0]).toEqual({ id: expect.any(String), category: 'ワガシ', sectionTitle: 'ズンダモチ', promptText: 'ズンダモチの甘さは', questionType: 'single' });
+      expect(relatedQuestions[0]).toEqual({
+        id: expect.any(String),
+        category: 'ワガシ',
+        sectionTitle: 'ズンダモチ',
+        promptText: 'ズンダモチの甘さは',
+        questionType: 'single',
+      });
       expect(suggestedCategories).toEqual(['ワガシ', '飲料']);
       expect(recommendedSections).toEqual(['調査のご案内', 'スクリーニング', '本調査', 'ズンダモチ', 'パッケージ', 'その他']);
 
-      const none = await builder.as(alice).post('/api/theme-assists', { title: 'zz', clientName: 'zz', objective: '', deliveryArea: '', category: '' }).expect(200);
+      const none = await builder
+        .as(alice)
+        .post('/api/theme-assists', { title: 'zz', clientName: 'zz', objective: '', deliveryArea: '', category: '' })
+        .expect(200);
       expect(none.body.data.relatedQuestions).toEqual([]);
-      await builder.as(alice).post('/api/theme-assists', { title: 'x', clientName: 'y', objective: 3, deliveryArea: '', category: '' }).expect(400);
+      await builder
+        .as(alice)
+        .post('/api/theme-assists', { title: 'x', clientName: 'y', objective: 3, deliveryArea: '', category: '' })
+        .expect(400);
     });
   });
 

@@ -6,10 +6,12 @@ describe('versions (spec 4.2) on a real PostgreSQL', () => {
   const alice = { email: 'alice@example.com', name: 'Alice' };
   const bob = { email: 'bob@example.com', name: 'Bob' };
   const stableIds = async (versionId: string) => {
-    const rows = await builder.app.get(DataSource).query(
-      `SELECT q.stable_id FROM question q JOIN section s ON s.id = q.section_id WHERE q.version_id = $1 ORDER BY s.sort_order, q.sort_order`,
-      [versionId],
-    );
+    const rows = await builder.app
+      .get(DataSource)
+      .query(
+        `SELECT q.stable_id FROM question q JOIN section s ON s.id = q.section_id WHERE q.version_id = $1 ORDER BY s.sort_order, q.sort_order`,
+        [versionId],
+      );
     return rows.map((r: { stable_id: string }) => r.stable_id);
   };
 
@@ -36,7 +38,11 @@ describe('versions (spec 4.2) on a real PostgreSQL', () => {
     await client.patch(`/api/sections/${survey.sections[0].id}`, { title: 'old version' }).expect(404);
     const history = (await client.get(`/api/surveys/${survey.id}/versions`).expect(200)).body.data;
     expect(history.map((v: { versionNo: number }) => v.versionNo)).toEqual([1, 2, 3]);
-    expect(history.map((v: { snapshotSections: Array<{ title: string }> }) => v.snapshotSections[0].title)).toEqual(['調査のご案内', '調査のご案内', 'changed in v3']);
+    expect(history.map((v: { snapshotSections: Array<{ title: string }> }) => v.snapshotSections[0].title)).toEqual([
+      '調査のご案内',
+      '調査のご案内',
+      'changed in v3',
+    ]);
     expect(history[2].snapshotSections[1].questions[0]).toMatchObject({ code: 'Q1', options: expect.any(Array) });
   });
 
@@ -54,7 +60,12 @@ describe('versions (spec 4.2) on a real PostgreSQL', () => {
     expect(await stableIds(rolled.id)).toEqual(await stableIds(survey.versions[0].id));
     const detail = (await client.get(`/api/surveys/${survey.id}`).expect(200)).body.data;
     expect(detail.sections.map((s: { title: string }) => s.title)).toEqual(['調査のご案内', 'スクリーニング', '本調査']);
-    expect(detail.versions.map((v: { versionNo: number; rollbackFromVersionId: string | null }) => [v.versionNo, v.rollbackFromVersionId !== null])).toEqual([
+    expect(
+      detail.versions.map((v: { versionNo: number; rollbackFromVersionId: string | null }) => [
+        v.versionNo,
+        v.rollbackFromVersionId !== null,
+      ]),
+    ).toEqual([
       [1, false],
       [2, false],
       [3, true],

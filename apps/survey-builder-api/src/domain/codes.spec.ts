@@ -3,13 +3,25 @@ import type { BranchRule, QuestionLogic, VisibilityRule } from './model';
 
 const branch = (destination: string, ...sources: string[]): BranchRule => ({
   logicalOperator: 'AND',
-  conditions: sources.map((sourceQuestionCode) => ({ sourceQuestionCode, operator: 'equals', value: 'はい', subValue: null, subQuestionIndex: null })),
+  conditions: sources.map((sourceQuestionCode) => ({
+    sourceQuestionCode,
+    operator: 'equals',
+    value: 'はい',
+    subValue: null,
+    subQuestionIndex: null,
+  })),
   destinationQuestionCode: destination,
   message: null,
 });
 const visibility = (...sources: string[]): VisibilityRule => ({
   logicalOperator: 'OR',
-  conditions: sources.map((sourceQuestionCode) => ({ sourceQuestionCode, operator: 'answered', value: '', subValue: null, subQuestionIndex: null })),
+  conditions: sources.map((sourceQuestionCode) => ({
+    sourceQuestionCode,
+    operator: 'answered',
+    value: '',
+    subValue: null,
+    subQuestionIndex: null,
+  })),
   targets: [{ label: 'その他', axis: null, subQuestionIndex: null }],
 });
 const logic = (branchRules: BranchRule[], visibilityRules: VisibilityRule[] = []): QuestionLogic => ({ branchRules, visibilityRules });
@@ -33,12 +45,28 @@ describe('renumberMapping', () => {
   });
 
   it('leaves codes that are already right out of the mapping, and is empty when nothing changes', () => {
-    expect([...renumberMapping([{ code: 'T1', questionType: 'intro' }, { code: 'Q1', questionType: 'single' }, { code: 'Q9', questionType: 'single' }])]).toEqual([['Q9', 'Q2']]);
-    expect(renumberMapping([{ code: 'Q1', questionType: 'single' }, { code: 'Q2', questionType: 'free_text' }]).size).toBe(0);
+    expect([
+      ...renumberMapping([
+        { code: 'T1', questionType: 'intro' },
+        { code: 'Q1', questionType: 'single' },
+        { code: 'Q9', questionType: 'single' },
+      ]),
+    ]).toEqual([['Q9', 'Q2']]);
+    expect(
+      renumberMapping([
+        { code: 'Q1', questionType: 'single' },
+        { code: 'Q2', questionType: 'free_text' },
+      ]).size,
+    ).toBe(0);
   });
 
   it('gives a swap after a reorder: Q2 then Q1 become Q1 and Q2', () => {
-    expect([...renumberMapping([{ code: 'Q2', questionType: 'single' }, { code: 'Q1', questionType: 'single' }])]).toEqual([
+    expect([
+      ...renumberMapping([
+        { code: 'Q2', questionType: 'single' },
+        { code: 'Q1', questionType: 'single' },
+      ]),
+    ]).toEqual([
       ['Q2', 'Q1'],
       ['Q1', 'Q2'],
     ]);
@@ -102,7 +130,10 @@ describe('nextFreeCodes', () => {
 describe('keepInternalLogic', () => {
   it('keeps only rules whose references all stay inside the group or are special destinations', () => {
     const group = new Set(['Q4', 'Q5']);
-    const kept = keepInternalLogic(logic([branch('Q5', 'Q4'), branch('SO', 'Q5'), branch('Q9', 'Q4'), branch('Q5', 'Q1')], [visibility('Q4'), visibility('Q2')]), group);
+    const kept = keepInternalLogic(
+      logic([branch('Q5', 'Q4'), branch('SO', 'Q5'), branch('Q9', 'Q4'), branch('Q5', 'Q1')], [visibility('Q4'), visibility('Q2')]),
+      group,
+    );
     expect(kept.branchRules.map((r) => r.destinationQuestionCode)).toEqual(['Q5', 'SO']);
     expect(kept.visibilityRules).toHaveLength(1);
   });
@@ -126,10 +157,15 @@ describe('copiesWithCodes', () => {
 
   it('a single duplicated question that refers to itself refers to its copy', () => {
     const [copy] = copiesWithCodes([{ code: 'Q2', questionType: 'multi' as const, ...logic([branch('Q2', 'Q2')]) }], ['Q1', 'Q2']);
-    expect(copy).toMatchObject({ code: 'Q3', branchRules: [{ destinationQuestionCode: 'Q3', conditions: [{ sourceQuestionCode: 'Q3' }] }] });
+    expect(copy).toMatchObject({
+      code: 'Q3',
+      branchRules: [{ destinationQuestionCode: 'Q3', conditions: [{ sourceQuestionCode: 'Q3' }] }],
+    });
   });
 
   it('withFreshCodes numbers intro questions apart', () => {
-    expect(withFreshCodes([{ questionType: 'intro' as const }, { questionType: 'single' as const }], ['T1', 'Q4']).map((q) => q.code)).toEqual(['T2', 'Q5']);
+    expect(
+      withFreshCodes([{ questionType: 'intro' as const }, { questionType: 'single' as const }], ['T1', 'Q4']).map((q) => q.code),
+    ).toEqual(['T2', 'Q5']);
   });
 });

@@ -50,7 +50,8 @@ const isSpecial = (code: string) => (SPECIAL_DESTINATIONS as readonly string[]).
  */
 export function repointLogic(logic: QuestionLogic, mapping: ReadonlyMap<string, string>): QuestionLogic {
   const to = (code: string) => mapping.get(code) ?? code;
-  const conditions = (rule: BranchRule | VisibilityRule) => rule.conditions.map((c) => ({ ...c, sourceQuestionCode: to(c.sourceQuestionCode) }));
+  const conditions = (rule: BranchRule | VisibilityRule) =>
+    rule.conditions.map((c) => ({ ...c, sourceQuestionCode: to(c.sourceQuestionCode) }));
   return {
     branchRules: logic.branchRules.map((rule) => ({
       ...rule,
@@ -78,8 +79,14 @@ export function keepInternalLogic(logic: QuestionLogic, groupCodes: ReadonlySet<
 }
 
 /** New questions with codes that collide with nothing in the survey. */
-export function withFreshCodes<Q extends { questionType: QuestionType }>(questions: Q[], existingCodes: string[]): Array<Q & { code: string }> {
-  const codes = nextFreeCodes(existingCodes, questions.map((q) => q.questionType));
+export function withFreshCodes<Q extends { questionType: QuestionType }>(
+  questions: Q[],
+  existingCodes: string[],
+): Array<Q & { code: string }> {
+  const codes = nextFreeCodes(
+    existingCodes,
+    questions.map((q) => q.questionType),
+  );
   return questions.map((q, i) => ({ ...q, code: codes[i] }));
 }
 
@@ -87,7 +94,10 @@ export function withFreshCodes<Q extends { questionType: QuestionType }>(questio
  * Copies of questions for a new place: fresh codes, and the copies' own logic re-pointed from the
  * originals' codes to the copies' codes (references to other questions stay).
  */
-export function copiesWithCodes<Q extends QuestionLogic & CodedQuestion>(originals: Q[], existingCodes: string[]): Array<Q & { code: string }> {
+export function copiesWithCodes<Q extends QuestionLogic & CodedQuestion>(
+  originals: Q[],
+  existingCodes: string[],
+): Array<Q & { code: string }> {
   const copies = withFreshCodes(originals, existingCodes);
   const mapping = new Map(originals.map((q, i) => [q.code, copies[i].code]));
   return copies.map((copy) => ({ ...copy, ...repointLogic(copy, mapping) }));

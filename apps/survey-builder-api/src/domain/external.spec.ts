@@ -30,7 +30,14 @@ describe('splitSectionPreviews', () => {
 
   it('opens a section at each intro step, titled by its first line, without counting the divider', () => {
     expect(
-      splitSectionPreviews([q('a'), q('d1', '提示ステップ', '食生活\nふだんの食事について'), q('b'), q('c'), q('d2', '提示ステップ', '最後に'), q('e')]),
+      splitSectionPreviews([
+        q('a'),
+        q('d1', '提示ステップ', '食生活\nふだんの食事について'),
+        q('b'),
+        q('c'),
+        q('d2', '提示ステップ', '最後に'),
+        q('e'),
+      ]),
     ).toEqual([
       { index: 0, title: '', description: '', dividerId: null, questionIds: ['a'] },
       { index: 1, title: '食生活', description: 'ふだんの食事について', dividerId: 'd1', questionIds: ['b', 'c'] },
@@ -39,7 +46,9 @@ describe('splitSectionPreviews', () => {
   });
 
   it('has no untitled section when the questionnaire opens with a divider, and keeps empty divider sections', () => {
-    expect(splitSectionPreviews([q('d1', '提示ステップ', 'A'), q('d2', '提示ステップ', 'B'), q('x')]).map((s) => [s.title, s.questionIds])).toEqual([
+    expect(
+      splitSectionPreviews([q('d1', '提示ステップ', 'A'), q('d2', '提示ステップ', 'B'), q('x')]).map((s) => [s.title, s.questionIds]),
+    ).toEqual([
       ['A', []],
       ['B', ['x']],
     ]);

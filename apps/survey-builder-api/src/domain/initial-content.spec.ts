@@ -1,6 +1,13 @@
 import { draftQuestionsForSection, generateInitialContent, pageCount } from './initial-content';
 
-const theme = { title: '緑茶の評価', clientName: '茶舗', objective: '新商品の受容性評価', deliveryArea: '関東', category: '飲料、緑茶', promptText: '' };
+const theme = {
+  title: '緑茶の評価',
+  clientName: '茶舗',
+  objective: '新商品の受容性評価',
+  deliveryArea: '関東',
+  category: '飲料、緑茶',
+  promptText: '',
+};
 
 describe('generateInitialContent', () => {
   it('builds introduction, screening and main sections from the theme', () => {
@@ -30,7 +37,10 @@ describe('generateInitialContent', () => {
 describe('draftQuestionsForSection', () => {
   it('asks about the section title, on one page', () => {
     const drafts = draftQuestionsForSection('パッケージ');
-    expect(drafts.map((q) => q.promptText)).toEqual(['「パッケージ」について、最も当てはまるものをお選びください。', '「パッケージ」について、その理由をお聞かせください。']);
+    expect(drafts.map((q) => q.promptText)).toEqual([
+      '「パッケージ」について、最も当てはまるものをお選びください。',
+      '「パッケージ」について、その理由をお聞かせください。',
+    ]);
     expect(pageCount(drafts)).toBe(1);
   });
 });
@@ -39,6 +49,13 @@ describe('pageCount', () => {
   it('starts a page at every question not linked to the previous one', () => {
     expect(pageCount([])).toBe(0);
     expect(pageCount([{ isLinkedToPrevious: true }])).toBe(1);
-    expect(pageCount([{ isLinkedToPrevious: false }, { isLinkedToPrevious: true }, { isLinkedToPrevious: false }, { isLinkedToPrevious: false }])).toBe(3);
+    expect(
+      pageCount([
+        { isLinkedToPrevious: false },
+        { isLinkedToPrevious: true },
+        { isLinkedToPrevious: false },
+        { isLinkedToPrevious: false },
+      ]),
+    ).toBe(3);
   });
 });

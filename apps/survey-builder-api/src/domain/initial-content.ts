@@ -20,10 +20,21 @@ export function generateInitialContent(theme: StoredTheme): SectionDraft[] {
   const main: QuestionContent[] = [
     question('single', `${subject}をご存じですか。`, {
       isRequired: true,
-      options: [option('知っていて、利用したことがある'), option('知っているが、利用したことはない'), option('知らない', { isExclusive: true })],
+      options: [
+        option('知っていて、利用したことがある'),
+        option('知っているが、利用したことはない'),
+        option('知らない', { isExclusive: true }),
+      ],
     }),
     question('multi', `${categories.length ? categories.join('・') : subject}について、当てはまるものをすべてお選びください。`, {
-      options: [option('品質'), option('価格'), option('デザイン'), option('ブランド'), option('その他', { allowOtherInput: true }), option('特にない', { isNotApplicable: true, isExclusive: true })],
+      options: [
+        option('品質'),
+        option('価格'),
+        option('デザイン'),
+        option('ブランド'),
+        option('その他', { allowOtherInput: true }),
+        option('特にない', { isNotApplicable: true, isExclusive: true }),
+      ],
       minSelections: 1,
     }),
     question('matrix', `${subject}について、以下の項目はどの程度当てはまりますか。`, {
@@ -40,18 +51,28 @@ export function generateInitialContent(theme: StoredTheme): SectionDraft[] {
       title: '調査のご案内',
       description: `${theme.clientName}による「${theme.title}」の調査です。`,
       generatedBy: GENERATED_INITIAL,
-      questions: [question('intro', `「${theme.title}」に関するアンケートにご協力ください。回答は統計的に処理され、個人が特定されることはありません。`)],
+      questions: [
+        question(
+          'intro',
+          `「${theme.title}」に関するアンケートにご協力ください。回答は統計的に処理され、個人が特定されることはありません。`,
+        ),
+      ],
     },
     {
       title: 'スクリーニング',
       description: '回答者の属性を確認します。',
       generatedBy: GENERATED_INITIAL,
       questions: [
-        question('single', 'あなたの性別をお答えください。', { isRequired: true, options: [option('男性'), option('女性'), option('回答しない')] }),
+        question('single', 'あなたの性別をお答えください。', {
+          isRequired: true,
+          options: [option('男性'), option('女性'), option('回答しない')],
+        }),
         question('pulldown', 'あなたの年齢をお答えください。', { isRequired: true, options: AGE_BANDS.map((label) => option(label)) }),
         question('single', area ? `お住まいの地域は${area}ですか。` : 'お住まいの地域をお答えください。', {
           isRequired: true,
-          options: area ? [option('はい'), option('いいえ')] : [option('北海道・東北'), option('関東'), option('中部'), option('関西'), option('中国・四国'), option('九州・沖縄')],
+          options: area
+            ? [option('はい'), option('いいえ')]
+            : [option('北海道・東北'), option('関東'), option('中部'), option('関西'), option('中国・四国'), option('九州・沖縄')],
         }),
       ],
     },
@@ -62,7 +83,9 @@ export function generateInitialContent(theme: StoredTheme): SectionDraft[] {
 /** Draft questions for a section added by title: a five-point rating and a free comment on the title's subject. */
 export function draftQuestionsForSection(title: string): QuestionContent[] {
   return [
-    question('single', `「${title}」について、最も当てはまるものをお選びください。`, { options: AGREEMENT_SCALE.map((label) => option(label)) }),
+    question('single', `「${title}」について、最も当てはまるものをお選びください。`, {
+      options: AGREEMENT_SCALE.map((label) => option(label)),
+    }),
     question('free_text', `「${title}」について、その理由をお聞かせください。`, {
       isLinkedToPrevious: true,
       freeTextFields: [{ label: '理由', placeholder: null, isRequired: false }],

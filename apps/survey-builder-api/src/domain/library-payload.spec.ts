@@ -26,6 +26,12 @@ describe('library payloads', () => {
     const single = questionFromPayload('single', { ...payload, subItems: [] });
     expect(single).toMatchObject({ questionType: 'single', promptText: '満足度', noteText: '', options: [{ label: '味' }] });
     const matrix = questionFromPayload('matrix', payload);
-    expect(matrix).toMatchObject({ noteText: '満足\n不満', options: [], matrixRows: [{ label: '味', axis: 'row' }], branchRules: [], visibilityRules: [] });
+    expect(matrix).toMatchObject({
+      noteText: '満足\n不満',
+      options: [],
+      matrixRows: [{ label: '味', axis: 'row' }],
+      branchRules: [],
+      visibilityRules: [],
+    });
   });
 });

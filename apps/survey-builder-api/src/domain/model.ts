@@ -100,7 +100,16 @@ export interface SectionDraft {
 }
 
 export function option(label: string, extra: Partial<OptionContent> = {}): OptionContent {
-  return { label, isExclusive: false, allowOtherInput: false, isNotApplicable: false, axis: null, placeholder: null, fieldIsRequired: null, ...extra };
+  return {
+    label,
+    isExclusive: false,
+    allowOtherInput: false,
+    isNotApplicable: false,
+    axis: null,
+    placeholder: null,
+    fieldIsRequired: null,
+    ...extra,
+  };
 }
 
 export function question(questionType: QuestionType, promptText: string, extra: Partial<QuestionContent> = {}): QuestionContent {

@@ -1,4 +1,4 @@
-import { keywordsOf, likePattern } from './theme-assist';
+import { keywordsOf } from './theme-assist';
 
 describe('keywordsOf', () => {
   it('takes runs of kanji, katakana and Latin letters or digits, two or more long, once each', () => {
@@ -13,11 +13,5 @@ describe('keywordsOf', () => {
 
   it('finds nothing in text of particles and single characters', () => {
     expect(keywordsOf('これは の を a')).toEqual([]);
-  });
-});
-
-describe('likePattern', () => {
-  it('escapes wildcards', () => {
-    expect(likePattern('100%_a')).toBe('%100\\%\\_a%');
   });
 });

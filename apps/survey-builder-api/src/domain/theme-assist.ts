@@ -17,8 +17,3 @@ export function keywordsOf(...texts: string[]): string[] {
   const runs = texts.join(' ').match(/\p{Script=Han}{2,}|[\p{Script=Katakana}ー]{2,}|[A-Za-z0-9]{2,}/gu) ?? [];
   return [...new Set(runs.map((run) => run.toLowerCase()))].slice(0, 50);
 }
-
-/** Escapes LIKE wildcards so a keyword matches as text. */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

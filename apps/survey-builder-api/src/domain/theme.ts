@@ -15,7 +15,21 @@ export const OBJECTIVE_PRESETS = [
   'ニーズ探索',
 ] as const;
 
-export const DELIVERY_AREA_PRESETS = ['全国', '北海道', '東北', '関東', '首都圏', '中部', '東海', '関西', '近畿', '中国', '四国', '九州', '沖縄'] as const;
+export const DELIVERY_AREA_PRESETS = [
+  '全国',
+  '北海道',
+  '東北',
+  '関東',
+  '首都圏',
+  '中部',
+  '東海',
+  '関西',
+  '近畿',
+  '中国',
+  '四国',
+  '九州',
+  '沖縄',
+] as const;
 
 export const CATEGORY_LABELS = [
   '食品',
@@ -62,7 +76,10 @@ function split(text: string): string[] {
 }
 
 function join(items: Array<string | null | undefined>): string {
-  return items.map((item) => item?.trim()).filter(Boolean).join(SEPARATOR);
+  return items
+    .map((item) => item?.trim())
+    .filter(Boolean)
+    .join(SEPARATOR);
 }
 
 function partition(text: string, known: readonly string[]): { known: string[]; rest: string } {

@@ -2,9 +2,9 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import { apiKeyMatches, readHeaderUser } from '@platform/auth';
 import { IS_PUBLIC } from '@platform/runtime';
-import { BuilderError } from '../builder-error';
+import { BuilderError } from '../builder.errors';
 import { type Actor, IMPORT_BOT, IMPORT_ROUTE } from './actor';
-import { UsersRepository } from './users.repository';
+import { UsersService } from './users.service';
 
 export const IDENTITY_OPTIONS = Symbol('IDENTITY_OPTIONS');
 
@@ -24,7 +24,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 export class IdentityGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
   ) {}
 
@@ -32,9 +32,10 @@ export class IdentityGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
     const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; actor?: Actor }>();
-    const identity = this.reflector.getAllAndOverride<boolean>(IMPORT_ROUTE, targets) && request.headers['x-api-key'] !== undefined
-      ? this.importIdentity(request.headers)
-      : readHeaderUser(request.headers);
+    const identity =
+      this.reflector.getAllAndOverride<boolean>(IMPORT_ROUTE, targets) && request.headers['x-api-key'] !== undefined
+        ? this.importIdentity(request.headers)
+        : readHeaderUser(request.headers);
     if (!identity) throw new BuilderError('UNAUTHENTICATED', 'The x-user-email and x-user-name headers are required');
     const user = await this.users.resolve(identity.email, identity.name);
     request.actor = { ...user, isAdmin: this.options.adminEmails.includes(user.email) };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { Db } from '../database/builder-db';
 
 export interface UserRow {
   id: string;
@@ -7,27 +7,26 @@ export interface UserRow {
   name: string;
 }
 
+const USER_COLUMNS = ['id', 'email', 'name'] as const;
+
 @Injectable()
 export class UsersRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  /**
-   * The user with this email, created on first sight; a different name replaces the stored one. Reads
-   * first, so the common request (a known user, same name) writes nothing.
-   */
-  async resolve(email: string, name: string | undefined): Promise<UserRow> {
-    const [known] = await this.dataSource.query<UserRow[]>(`SELECT id, email, name FROM "user" WHERE email = $1`, [email]);
-    if (known && (name === undefined || known.name === name)) return known;
-    const [user] = await this.dataSource.query<UserRow[]>(
-      `INSERT INTO "user" (email, name) VALUES ($1, $2)
-       ON CONFLICT (email) DO UPDATE SET name = EXCLUDED.name, updated_at = now()
-       RETURNING id, email, name`,
-      [email, name ?? known?.name ?? email.split('@')[0]],
-    );
-    return user;
+  async findByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+    return db.selectFrom('user').select(USER_COLUMNS).where('email', '=', email).executeTakeFirst();
   }
 
-  async existing(manager: EntityManager, ids: string[]): Promise<UserRow[]> {
-    return manager.query<UserRow[]>(`SELECT id, email, name FROM "user" WHERE id = ANY($1::uuid[])`, [ids]);
+  /** Creates the user, or renames the one with this email; answers the row as stored. */
+  async upsert(db: Db, email: string, name: string): Promise<UserRow> {
+    return db
+      .insertInto('user')
+      .values({ email, name })
+      .onConflict((conflict) => conflict.column('email').doUpdateSet((eb) => ({ name: eb.ref('excluded.name'), updatedAt: new Date() })))
+      .returning(USER_COLUMNS)
+      .executeTakeFirstOrThrow();
+  }
+
+  async existing(db: Db, ids: string[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return db.selectFrom('user').select(USER_COLUMNS).where('id', 'in', ids).execute();
   }
 }

@@ -2,7 +2,7 @@ import { Injectable, type PipeTransform } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { fieldProblems, validationError } from '@platform/contracts';
-import { ImportBundleDto } from './bundle.dto';
+import { ImportBundleDto } from './dto/bundle.dto';
 
 /**
  * Validates a bundle against ImportBundleDto but hands on the body as it came: unknown fields are part of
@@ -11,8 +11,11 @@ import { ImportBundleDto } from './bundle.dto';
 @Injectable()
 export class BundleValidationPipe implements PipeTransform<unknown, Promise<ImportBundleDto>> {
   async transform(value: unknown): Promise<ImportBundleDto> {
-    const bundle = plainToInstance(ImportBundleDto, value ?? {});
-    const errors = await validate(bundle, { whitelist: false, forbidNonWhitelisted: false });
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw validationError([{ field: 'body', message: 'The body must be a JSON object' }]);
+    }
+    const bundle = plainToInstance(ImportBundleDto, value);
+    const errors = await validate(bundle, { whitelist: false, forbidNonWhitelisted: false, stopAtFirstError: true });
     if (errors.length) throw validationError(fieldProblems(errors));
     return value as ImportBundleDto;
   }

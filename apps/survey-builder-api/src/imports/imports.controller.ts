@@ -1,43 +1,56 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBody, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { IsOptional, IsString, MinLength } from 'class-validator';
-import { ExternalSurveyIdParam, PageQuery } from '../common/params';
+import { ApiBody, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBuilderResponse, ApiErrorResponses } from '@platform/contracts';
+import { ExternalSurveyIdParam } from '../common/id-params';
+import { PageQuery } from '../common/page.query';
 import { type Actor, CurrentActor, ImportRoute } from '../identity/actor';
-import { ImportBundleDto } from './bundle.dto';
 import { BundleValidationPipe } from './bundle-validation.pipe';
-import { DEFAULT_SOURCE, ImportsService } from './imports.service';
+import { ImportBundleDto } from './dto/bundle.dto';
+import { ExistingIdsQuery } from './dto/import.query';
+import { BundleImportResponse, SectionPreviewResponse } from './dto/import.response';
+import { ImportsService } from './imports.service';
 
-export class ExistingIdsQuery {
-  @ApiPropertyOptional({ default: DEFAULT_SOURCE }) @IsOptional() @IsString() @MinLength(1) source: string = DEFAULT_SOURCE;
-}
-
-/** Uploads from the browser extension; user headers or the import API key (spec 4.7, 5). */
+/** Uploads from the browser extension; the user headers or the import API key (spec 4.7, 5). */
 @ApiTags('imports')
+@ApiSecurity({ userEmail: [], userName: [] })
+@ApiSecurity('importKey')
 @ImportRoute()
 @Controller('api/imports/survey-platform')
 export class ImportsController {
   constructor(private readonly imports: ImportsService) {}
 
-  /** The body is typed loosely here so the global pipe leaves it whole; BundleValidationPipe checks it. */
+  /** The body is typed loosely so the global pipe leaves it whole; BundleValidationPipe checks it. */
   @Post('bundle')
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Import a bundle of external questionnaires',
+    description: 'Stored under the source survey_platform; re-imports replace.',
+  })
   @ApiBody({ type: ImportBundleDto })
-  importBundle(@CurrentActor() actor: Actor, @Body(BundleValidationPipe) bundle: Record<string, unknown>) {
+  @ApiBuilderResponse(200, BundleImportResponse, 'What was stored, and what was skipped')
+  importBundle(@CurrentActor() actor: Actor, @Body(BundleValidationPipe) bundle: Record<string, unknown>): Promise<BundleImportResponse> {
     return this.imports.importBundle(actor, bundle as unknown as ImportBundleDto);
   }
 
   @Get('existing-ids')
-  existingIds(@Query() query: ExistingIdsQuery) {
+  @ApiOperation({ summary: 'List already imported external ids' })
+  @ApiBuilderResponse(200, { type: 'array', items: { type: 'integer' } }, 'External questionnaire ids of the source')
+  existingIds(@Query() query: ExistingIdsQuery): Promise<number[]> {
     return this.imports.existingIds(query.source);
   }
 
   @Get('section-previews')
-  previews(@Query() page: PageQuery) {
+  @ApiOperation({ summary: 'List section candidates of every imported questionnaire' })
+  @ApiBuilderResponse(200, [SectionPreviewResponse], 'One element per imported questionnaire, newest first')
+  previews(@Query() page: PageQuery): Promise<SectionPreviewResponse[]> {
     return this.imports.previews(page);
   }
 
   @Get('section-previews/:externalSurveyId')
-  preview(@Param() { externalSurveyId }: ExternalSurveyIdParam) {
+  @ApiOperation({ summary: 'Read the section candidates of one imported questionnaire' })
+  @ApiBuilderResponse(200, SectionPreviewResponse, 'Its section candidates')
+  @ApiErrorResponses({ 404: 'No such imported questionnaire' })
+  preview(@Param() { externalSurveyId }: ExternalSurveyIdParam): Promise<SectionPreviewResponse> {
     return this.imports.preview(externalSurveyId);
   }
 }

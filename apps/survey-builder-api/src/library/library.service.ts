@@ -1,24 +1,27 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { BuilderError, notFound } from '../builder-error';
+import { BuilderError, notFound } from '../builder.errors';
+import { BuilderDb } from '../database/builder-db';
 import type { Actor } from '../identity/actor';
-import { libraryItemResponse, LibraryRepository } from './library.repository';
+import type { LibraryQuery } from './dto/library.query';
+import type { LibraryItemResponse } from './dto/library-item.response';
+import { libraryItemResponse } from './library.mapper';
+import { LibraryRepository } from './library.repository';
 
 @Injectable()
 export class LibraryService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: BuilderDb,
     private readonly library: LibraryRepository,
   ) {}
 
-  async list(query: { q?: string; category?: string; limit: number; offset: number }) {
-    return (await this.library.list(this.dataSource.manager, query)).map(libraryItemResponse);
+  async list(query: LibraryQuery): Promise<LibraryItemResponse[]> {
+    return (await this.library.list(this.db, query)).map(libraryItemResponse);
   }
 
   /** Administrators only, checked before the entry is looked up (spec 4.6). */
-  async remove(actor: Actor, itemId: string) {
+  async remove(actor: Actor, itemId: string): Promise<{ deleted: true }> {
     if (!actor.isAdmin) throw new BuilderError('FORBIDDEN', 'Only administrators may delete library entries');
-    if (!(await this.library.delete(this.dataSource.manager, itemId))) throw notFound('Library entry');
+    if (!(await this.library.delete(this.db, itemId))) throw notFound('Library entry');
     return { deleted: true };
   }
 }

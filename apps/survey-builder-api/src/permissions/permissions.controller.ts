@@ -1,8 +1,10 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { SurveyIdParam } from '../common/params';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBuilderResponse, ApiErrorResponses } from '@platform/contracts';
+import { SurveyIdParam } from '../common/id-params';
 import { type Actor, CurrentActor } from '../identity/actor';
-import { ReplacePermissionsDto } from './permissions.dto';
+import { PermissionResponse } from '../survey-core/dto/survey.response';
+import { ReplacePermissionsDto } from './dto/permissions.dto';
 import { PermissionsService } from './permissions.service';
 
 @ApiTags('permissions')
@@ -11,12 +13,24 @@ export class PermissionsController {
   constructor(private readonly permissions: PermissionsService) {}
 
   @Get()
-  list(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam) {
+  @ApiOperation({ summary: 'List a survey’s permissions', description: 'Needs view.' })
+  @ApiBuilderResponse(200, [PermissionResponse], 'Every permission')
+  @ApiErrorResponses({ 404: 'The survey does not exist, or the caller lacks view' })
+  list(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<PermissionResponse[]> {
     return this.permissions.list(actor, surveyId);
   }
 
   @Put()
-  replace(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam, @Body() body: ReplacePermissionsDto) {
+  @ApiOperation({ summary: 'Replace a survey’s permissions', description: 'The list sent becomes the whole list; needs edit.' })
+  @ApiBuilderResponse(200, [PermissionResponse], 'The list as stored')
+  @ApiErrorResponses({
+    404: 'The survey does not exist or the caller lacks edit; USER_NOT_FOUND: a user does not exist; OWN_EDIT_PERMISSION_REQUIRED: a non-administrator left out their own edit permission',
+  })
+  replace(
+    @CurrentActor() actor: Actor,
+    @Param() { surveyId }: SurveyIdParam,
+    @Body() body: ReplacePermissionsDto,
+  ): Promise<PermissionResponse[]> {
     return this.permissions.replace(actor, surveyId, body);
   }
 }

@@ -1,7 +1,8 @@
 import type { FieldProblem } from '@platform/contracts';
 import type { BranchRule, OptionContent, QuestionContent, SubQuestion, VisibilityRule } from '../domain/model';
 import { question } from '../domain/model';
-import type { AddQuestionDto, BranchRuleDto, OptionDto, UpdateQuestionDto, VisibilityRuleDto } from '../common/question.dto';
+import type { BranchRuleDto, OptionDto, VisibilityRuleDto } from './dto/question-content.dto';
+import type { AddQuestionDto, UpdateQuestionDto } from './dto/question.dto';
 
 const toOption = (o: OptionDto): OptionContent => ({
   label: o.label,
@@ -49,7 +50,11 @@ export function contentFromAdd(dto: AddQuestionDto): QuestionContent {
     isSingleMatrixSelect: dto.isSingleMatrixSelect ?? null,
     minSelections: dto.minSelections ?? null,
     maxSelections: dto.maxSelections ?? null,
-    freeTextFields: (dto.freeTextFields ?? []).map((f) => ({ label: f.label, placeholder: f.placeholder ?? null, isRequired: f.isRequired ?? false })),
+    freeTextFields: (dto.freeTextFields ?? []).map((f) => ({
+      label: f.label,
+      placeholder: f.placeholder ?? null,
+      isRequired: f.isRequired ?? false,
+    })),
     subQuestions: toSubQuestions(dto.subQuestions),
   });
 }
@@ -73,7 +78,11 @@ export function contentAfterUpdate(current: QuestionContent, dto: UpdateQuestion
     ...(dto.minSelections !== undefined && { minSelections: dto.minSelections }),
     ...(dto.maxSelections !== undefined && { maxSelections: dto.maxSelections }),
     ...(dto.freeTextFields !== undefined && {
-      freeTextFields: dto.freeTextFields.map((f) => ({ label: f.label, placeholder: f.placeholder ?? null, isRequired: f.isRequired ?? false })),
+      freeTextFields: dto.freeTextFields.map((f) => ({
+        label: f.label,
+        placeholder: f.placeholder ?? null,
+        isRequired: f.isRequired ?? false,
+      })),
     }),
     ...(dto.subQuestions !== undefined && { subQuestions: toSubQuestions(dto.subQuestions) }),
     ...(dto.branchRules !== undefined && { branchRules: dto.branchRules.map(toBranchRule) }),

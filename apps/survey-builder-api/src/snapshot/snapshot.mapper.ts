@@ -1,6 +1,7 @@
 import { pageCount } from '../domain/initial-content';
 import type { OptionContent, QuestionContent } from '../domain/model';
-import type { SnapshotOption, SnapshotQuestion, SnapshotSection } from './snapshot.repository';
+import type { QuestionResponse, SectionResponse } from './dto/section.response';
+import type { SnapshotOption, SnapshotQuestion, SnapshotSection } from './snapshot.types';
 
 const optionContent = ({ id: _id, ...option }: SnapshotOption): OptionContent => option;
 
@@ -30,15 +31,13 @@ export function contentOf(q: SnapshotQuestion): QuestionContent & { code: string
 }
 
 /** A question as the API answers it (spec 2): everything but its stable id, section and timestamp. */
-export function questionResponse(q: SnapshotQuestion) {
+export function questionResponse(q: SnapshotQuestion): QuestionResponse {
   const { stableId: _stableId, sectionId: _sectionId, updatedAt: _updatedAt, ...visible } = q;
   return visible;
 }
 
-export type QuestionResponse = ReturnType<typeof questionResponse>;
-
 /** A section as the API answers it, with its questions and counts. */
-export function sectionResponse(s: SnapshotSection) {
+export function sectionResponse(s: SnapshotSection): SectionResponse {
   return {
     id: s.id,
     title: s.title,
@@ -51,5 +50,3 @@ export function sectionResponse(s: SnapshotSection) {
     updatedAt: s.updatedAt.toISOString(),
   };
 }
-
-export type SectionResponse = ReturnType<typeof sectionResponse>;

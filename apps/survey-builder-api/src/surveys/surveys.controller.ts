@@ -1,97 +1,136 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SurveyIdParam } from '../common/params';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBuilderResponse, ApiErrorResponses } from '@platform/contracts';
+import { DeletedResponse } from '../common/deleted.response';
+import { SurveyIdParam } from '../common/id-params';
 import { type Actor, CurrentActor } from '../identity/actor';
-import { CreateSurveyDto, FavoriteDto, ListSurveysQuery, SurveyCopyDto, ThemeAssistDto, UpdateSurveyDto, UpdateThemeDto } from './survey.dto';
+import { SurveyResponse } from '../survey-core/dto/survey.response';
+import { ListSurveysQuery } from './dto/list-surveys.query';
+import { CreateSurveyDto, FavoriteDto, UpdateSurveyDto } from './dto/survey.dto';
+import { SurveyCopyDto } from './dto/survey-copy.dto';
+import { ExportResponse, FavoriteResponse, SurveyListEntryResponse } from './dto/survey-extras.response';
+import { RenumberService } from './renumber.service';
+import { SurveyExportService } from './survey-export.service';
 import { SurveysService } from './surveys.service';
+
+const SURVEY_MISSING = { 404: 'The survey does not exist, is deleted, or the caller lacks the permission' };
 
 @ApiTags('surveys')
 @Controller('api')
 export class SurveysController {
-  constructor(private readonly surveys: SurveysService) {}
+  constructor(
+    private readonly surveys: SurveysService,
+    private readonly exports: SurveyExportService,
+    private readonly renumbering: RenumberService,
+  ) {}
 
   @Get('surveys')
-  @ApiOkResponse({ description: 'Surveys the caller may see, favorites first.' })
-  list(@CurrentActor() actor: Actor, @Query() query: ListSurveysQuery) {
+  @ApiOperation({ summary: 'List surveys', description: 'Surveys the caller may view (administrators: all), favorites first.' })
+  @ApiBuilderResponse(200, [SurveyListEntryResponse], 'List entries')
+  list(@CurrentActor() actor: Actor, @Query() query: ListSurveysQuery): Promise<SurveyListEntryResponse[]> {
     return this.surveys.list(actor, query);
   }
 
   @Post('surveys')
-  @ApiCreatedResponse({ description: 'The new survey with version 1.' })
-  create(@CurrentActor() actor: Actor, @Body() body: CreateSurveyDto) {
+  @ApiOperation({
+    summary: 'Create a survey',
+    description: 'With version 1, the creator’s edit permission and, by default, a first draft.',
+  })
+  @ApiBuilderResponse(201, SurveyResponse, 'The new survey')
+  create(@CurrentActor() actor: Actor, @Body() body: CreateSurveyDto): Promise<SurveyResponse> {
     return this.surveys.create(actor, body);
   }
 
   @Get('surveys/:surveyId')
-  detail(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam) {
+  @ApiOperation({ summary: 'Read a survey', description: 'The latest version’s sections, the permissions and the version history.' })
+  @ApiBuilderResponse(200, SurveyResponse, 'The survey')
+  @ApiErrorResponses(SURVEY_MISSING)
+  detail(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<SurveyResponse> {
     return this.surveys.detail(actor, surveyId);
   }
 
   @Patch('surveys/:surveyId')
-  update(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam, @Body() body: UpdateSurveyDto) {
+  @ApiOperation({ summary: 'Update a survey’s basics', description: 'Only the fields sent change; needs edit.' })
+  @ApiBuilderResponse(200, SurveyResponse, 'The survey')
+  @ApiErrorResponses(SURVEY_MISSING)
+  update(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam, @Body() body: UpdateSurveyDto): Promise<SurveyResponse> {
     return this.surveys.update(actor, surveyId, body);
   }
 
   @Delete('surveys/:surveyId')
-  @ApiOperation({ summary: 'Soft delete; creator or administrator only.' })
-  remove(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam) {
+  @ApiOperation({ summary: 'Delete a survey', description: 'Soft delete; the creator or an administrator only.' })
+  @ApiBuilderResponse(200, DeletedResponse, 'Deleted')
+  @ApiErrorResponses({ 403: 'Neither the creator nor an administrator', 404: 'The survey does not exist or is already deleted' })
+  remove(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<DeletedResponse> {
     return this.surveys.remove(actor, surveyId);
   }
 
-  @Get('surveys/:surveyId/theme')
-  theme(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam) {
-    return this.surveys.theme(actor, surveyId);
-  }
-
-  @Patch('surveys/:surveyId/theme')
-  updateTheme(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam, @Body() body: UpdateThemeDto) {
-    return this.surveys.updateTheme(actor, surveyId, body);
-  }
-
-  @Post('theme-assists')
-  @HttpCode(200)
-  themeAssists(@Body() body: ThemeAssistDto) {
-    return this.surveys.themeAssists(body);
-  }
-
   @Post('surveys/:surveyId/duplicate')
-  duplicate(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam) {
+  @ApiOperation({ summary: 'Duplicate a survey', description: 'A new survey (version 1) from the latest version; needs view.' })
+  @ApiBuilderResponse(201, SurveyResponse, 'The copy')
+  @ApiErrorResponses(SURVEY_MISSING)
+  duplicate(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<SurveyResponse> {
     return this.surveys.duplicate(actor, surveyId);
   }
 
   @Post('survey-copies')
-  copy(@CurrentActor() actor: Actor, @Body() body: SurveyCopyDto) {
+  @ApiOperation({
+    summary: 'Copy a survey or one of its versions',
+    description: 'Latest version when sourceVersionNo is omitted; needs view.',
+  })
+  @ApiBuilderResponse(201, SurveyResponse, 'The copy')
+  @ApiErrorResponses({ 404: 'The source survey or version does not exist, or the caller lacks view' })
+  copy(@CurrentActor() actor: Actor, @Body() body: SurveyCopyDto): Promise<SurveyResponse> {
     return this.surveys.copyFrom(actor, body);
   }
 
   @Post('surveys/:surveyId/questions/renumber')
   @HttpCode(200)
-  renumber(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam) {
-    return this.surveys.renumber(actor, surveyId);
+  @ApiOperation({
+    summary: 'Renumber question codes',
+    description: 'T1, T2 for intro questions and Q1, Q2 for the rest, logic re-pointed.',
+  })
+  @ApiBuilderResponse(200, SurveyResponse, 'The survey, unchanged when nothing needed renumbering')
+  @ApiErrorResponses(SURVEY_MISSING)
+  renumber(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<SurveyResponse> {
+    return this.renumbering.renumber(actor, surveyId);
   }
 
   @Post('surveys/:surveyId/archive')
   @HttpCode(200)
-  archive(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam) {
+  @ApiOperation({ summary: 'Archive a survey', description: 'The same as PATCH with status アーカイブ.' })
+  @ApiBuilderResponse(200, SurveyResponse, 'The survey')
+  @ApiErrorResponses(SURVEY_MISSING)
+  archive(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<SurveyResponse> {
     return this.surveys.archive(actor, surveyId);
   }
 
   @Post('surveys/:surveyId/export')
   @HttpCode(200)
-  export(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam) {
-    return this.surveys.export(actor, surveyId);
+  @ApiOperation({
+    summary: 'Export a survey',
+    description: 'The questionnaire as JSON; marks it 出力済み and replaces its library entries.',
+  })
+  @ApiBuilderResponse(200, ExportResponse, 'The exported questionnaire')
+  @ApiErrorResponses(SURVEY_MISSING)
+  export(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<ExportResponse> {
+    return this.exports.export(actor, surveyId);
   }
 
   @Post('surveys/:surveyId/exports')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Alias of export.' })
-  exports(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam) {
-    return this.surveys.export(actor, surveyId);
+  @ApiOperation({ summary: 'Export a survey (alias of export)' })
+  @ApiBuilderResponse(200, ExportResponse, 'The exported questionnaire')
+  @ApiErrorResponses(SURVEY_MISSING)
+  exportAlias(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<ExportResponse> {
+    return this.exports.export(actor, surveyId);
   }
 
   @Put('surveys/:surveyId/favorite')
-  @ApiOperation({ summary: 'Body {favorite: boolean}; answers {surveyId, favorite}.' })
-  favorite(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam, @Body() body: FavoriteDto) {
+  @ApiOperation({ summary: 'Set or clear the caller’s favorite', description: 'Needs edit, as the permission table says.' })
+  @ApiBuilderResponse(200, FavoriteResponse, 'The favorite as stored')
+  @ApiErrorResponses(SURVEY_MISSING)
+  favorite(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam, @Body() body: FavoriteDto): Promise<FavoriteResponse> {
     return this.surveys.setFavorite(actor, surveyId, body.favorite);
   }
 }

@@ -1,38 +1,76 @@
 import { Controller, Get, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { SurveyIdParam, SurveyVersionParam } from '../common/params';
+import { ApiBuilderResponse, ApiErrorResponses } from '@platform/contracts';
+import { SurveyIdParam, SurveyVersionParam } from '../common/id-params';
 import { type Actor, CurrentActor } from '../identity/actor';
+import { SurveyResponse, VersionResponse } from '../survey-core/dto/survey.response';
+import { VersionDiffParams, VersionDiffResponse } from './dto/version-diff.dto';
+import { VersionDiffService } from './version-diff.service';
 import { VersionsService } from './versions.service';
+
+const SURVEY_MISSING = { 404: 'The survey does not exist, is deleted, or the caller lacks the permission' };
+const VERSION_MISSING = { 404: 'The survey or the version does not exist, or the caller lacks the permission' };
 
 @ApiTags('versions')
 @Controller('api/surveys/:surveyId')
 export class VersionsController {
-  constructor(private readonly versions: VersionsService) {}
+  constructor(
+    private readonly versions: VersionsService,
+    private readonly diffs: VersionDiffService,
+  ) {}
 
   @Post('save')
-  @ApiOperation({ summary: 'New version copying the latest.' })
-  save(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam) {
+  @ApiOperation({ summary: 'Save a new version', description: 'Copies the latest version, stable ids kept; needs edit.' })
+  @ApiBuilderResponse(201, VersionResponse, 'The new version with its snapshot')
+  @ApiErrorResponses(SURVEY_MISSING)
+  save(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<VersionResponse> {
     return this.versions.save(actor, surveyId);
   }
 
   @Post('versions')
-  @ApiOperation({ summary: 'Alias of save.' })
-  saveAlias(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam) {
+  @ApiOperation({ summary: 'Save a new version (alias of save)' })
+  @ApiBuilderResponse(201, VersionResponse, 'The new version with its snapshot')
+  @ApiErrorResponses(SURVEY_MISSING)
+  saveAlias(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<VersionResponse> {
     return this.versions.save(actor, surveyId);
   }
 
   @Get('versions')
-  history(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam) {
+  @ApiOperation({ summary: 'List versions with their snapshots', description: 'Ordered by version number; needs view.' })
+  @ApiBuilderResponse(200, [VersionResponse], 'Every version')
+  @ApiErrorResponses(SURVEY_MISSING)
+  history(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<VersionResponse[]> {
     return this.versions.history(actor, surveyId);
   }
 
   @Post('versions/:versionNo/rollback')
-  rollback(@CurrentActor() actor: Actor, @Param() { surveyId, versionNo }: SurveyVersionParam) {
-    return this.versions.rollback(actor, surveyId, Number(versionNo));
+  @ApiOperation({ summary: 'Roll back to a version', description: 'A new version restoring versionNo; needs edit.' })
+  @ApiBuilderResponse(201, VersionResponse, 'The new version, with rollbackFromVersionId')
+  @ApiErrorResponses(VERSION_MISSING)
+  rollback(@CurrentActor() actor: Actor, @Param() { surveyId, versionNo }: SurveyVersionParam): Promise<VersionResponse> {
+    return this.versions.rollback(actor, surveyId, versionNo);
   }
 
   @Post('versions/:versionNo/duplicate')
-  duplicate(@CurrentActor() actor: Actor, @Param() { surveyId, versionNo }: SurveyVersionParam) {
-    return this.versions.duplicate(actor, surveyId, Number(versionNo));
+  @ApiOperation({
+    summary: 'Duplicate a version as a new survey',
+    description: 'Version 1 of a new survey, permissions copied; needs view.',
+  })
+  @ApiBuilderResponse(201, SurveyResponse, 'The new survey')
+  @ApiErrorResponses(VERSION_MISSING)
+  duplicate(@CurrentActor() actor: Actor, @Param() { surveyId, versionNo }: SurveyVersionParam): Promise<SurveyResponse> {
+    return this.versions.duplicate(actor, surveyId, versionNo);
+  }
+
+  @Get('versions/:fromNo/diff/:toNo')
+  @ApiOperation({
+    summary: 'Compare two versions',
+    description:
+      'Sections and questions added, removed, moved and changed, by stable ids; a renumber alone shows as renamed codes. Needs view.',
+  })
+  @ApiBuilderResponse(200, VersionDiffResponse, 'The differences from fromNo to toNo')
+  @ApiErrorResponses({ 400: 'A version number is not digits, or the request is malformed', ...VERSION_MISSING })
+  diff(@CurrentActor() actor: Actor, @Param() { surveyId, fromNo, toNo }: VersionDiffParams): Promise<VersionDiffResponse> {
+    return this.diffs.diff(actor, surveyId, fromNo, toNo);
   }
 }

@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
-import { SurveyAccess } from '../access/survey-access';
-import { notFound } from '../builder-error';
+import { notFound } from '../builder.errors';
+import { BuilderDb, type Db, type Trx } from '../database/builder-db';
 import type { Actor } from '../identity/actor';
 import { sectionResponse } from '../snapshot/snapshot.mapper';
-import { SnapshotRepository } from '../snapshot/snapshot.repository';
-import { SurveyCopier } from '../surveys/survey-copier';
-import { SurveyReader, versionResponse } from '../surveys/survey-reader';
-import { SurveysRepository, type SurveyRow } from '../surveys/surveys.repository';
-import { type VersionRow, VersionsRepository } from './versions.repository';
+import { SnapshotReadRepository } from '../snapshot/snapshot-read.repository';
+import { VersionCopyRepository } from '../snapshot/version-copy.repository';
+import type { SurveyResponse, VersionResponse } from '../survey-core/dto/survey.response';
+import { SurveyAccessService } from '../survey-core/survey-access.service';
+import { SurveyCopyService } from '../survey-core/survey-copy.service';
+import { SurveyDetailService } from '../survey-core/survey-detail.service';
+import { SurveyRepository, type SurveyRow } from '../survey-core/survey.repository';
+import { versionWithSnapshot } from '../survey-core/survey.mapper';
+import { type VersionRow, VersionRepository } from '../survey-core/version.repository';
+import { versionNumberOf } from '../common/id-params';
 
 /**
  * Versions (spec 4.2). A save copies the whole latest version into a new one and makes it latest; a rollback
@@ -18,51 +22,50 @@ import { type VersionRow, VersionsRepository } from './versions.repository';
 @Injectable()
 export class VersionsService {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly access: SurveyAccess,
-    private readonly surveys: SurveysRepository,
-    private readonly versions: VersionsRepository,
-    private readonly snapshots: SnapshotRepository,
-    private readonly copier: SurveyCopier,
-    private readonly reader: SurveyReader,
+    private readonly db: BuilderDb,
+    private readonly access: SurveyAccessService,
+    private readonly surveys: SurveyRepository,
+    private readonly versions: VersionRepository,
+    private readonly snapshots: SnapshotReadRepository,
+    private readonly versionCopier: VersionCopyRepository,
+    private readonly surveyCopier: SurveyCopyService,
+    private readonly reader: SurveyDetailService,
   ) {}
 
-  async history(actor: Actor, surveyId: string) {
-    const manager = this.dataSource.manager;
-    await this.access.forView(manager, actor, surveyId);
-    const versions = await this.versions.list(manager, surveyId);
-    const sections = await this.snapshots.load(manager, { versionIds: versions.map((v) => v.id) });
-    return versions.map((v) => versionResponse(v, sections.filter((s) => s.versionId === v.id).map(sectionResponse)));
+  async history(actor: Actor, surveyId: string): Promise<VersionResponse[]> {
+    await this.access.forView(this.db, actor, surveyId);
+    const versions = await this.versions.list(this.db, surveyId);
+    const sections = await this.snapshots.load(this.db, { versionIds: versions.map((v) => v.id) });
+    return versions.map((v) => versionWithSnapshot(v, sections.filter((s) => s.versionId === v.id).map(sectionResponse)));
   }
 
-  async save(actor: Actor, surveyId: string) {
-    return this.dataSource.transaction(async (manager) => {
-      const survey = await this.access.forEdit(manager, actor, surveyId);
-      return this.newVersionFrom(manager, actor, survey, survey.latestVersionId, null);
+  async save(actor: Actor, surveyId: string): Promise<VersionResponse> {
+    return this.db.transaction().execute(async (trx) => {
+      const survey = await this.access.forEdit(trx, actor, surveyId);
+      return this.newVersionFrom(trx, actor, survey, survey.latestVersionId, null);
     });
   }
 
-  async rollback(actor: Actor, surveyId: string, versionNo: number) {
-    return this.dataSource.transaction(async (manager) => {
-      const survey = await this.access.forEdit(manager, actor, surveyId);
-      const target = await this.versionOf(manager, survey.id, versionNo);
-      return this.newVersionFrom(manager, actor, survey, target.id, target.id);
+  async rollback(actor: Actor, surveyId: string, versionNo: string): Promise<VersionResponse> {
+    return this.db.transaction().execute(async (trx) => {
+      const survey = await this.access.forEdit(trx, actor, surveyId);
+      const target = await this.versionOf(trx, survey.id, versionNo);
+      return this.newVersionFrom(trx, actor, survey, target.id, target.id);
     });
   }
 
   /** A new survey from one version of this one (answers the Survey, not a version). */
-  async duplicate(actor: Actor, surveyId: string, versionNo: number) {
-    return this.dataSource.transaction(async (manager) => {
-      const survey = await this.access.forView(manager, actor, surveyId);
-      const version = await this.versionOf(manager, survey.id, versionNo);
-      const copyId = await this.copier.copy(manager, actor, survey, version.id);
-      const copy = await this.surveys.find(manager, copyId, actor.id, false);
-      return this.reader.detail(manager, copy!);
+  async duplicate(actor: Actor, surveyId: string, versionNo: string): Promise<SurveyResponse> {
+    return this.db.transaction().execute(async (trx) => {
+      const survey = await this.access.forView(trx, actor, surveyId);
+      const version = await this.versionOf(trx, survey.id, versionNo);
+      const copyId = await this.surveyCopier.copy(trx, actor, survey, version.id);
+      return this.reader.detailById(trx, actor.id, copyId);
     });
   }
 
-  private async newVersionFrom(manager: EntityManager, actor: Actor, survey: SurveyRow, fromVersionId: string, rollbackFromVersionId: string | null) {
-    const version = await this.versions.insert(manager, {
+  private async newVersionFrom(trx: Trx, actor: Actor, survey: SurveyRow, fromVersionId: string, rollbackFromVersionId: string | null) {
+    const version = await this.versions.insert(trx, {
       surveyId: survey.id,
       versionNo: survey.latestVersionNo + 1,
       status: survey.status,
@@ -70,14 +73,15 @@ export class VersionsService {
       sourceVersionId: fromVersionId,
       rollbackFromVersionId,
     });
-    await this.snapshots.copyVersion(manager, fromVersionId, version.id);
-    await this.surveys.pointToVersion(manager, survey.id, version.id, version.versionNo, actor.id);
-    const sections = await this.snapshots.load(manager, { versionIds: [version.id] });
-    return versionResponse(version, sections.map(sectionResponse));
+    await this.versionCopier.copyVersion(trx, fromVersionId, version.id);
+    await this.surveys.pointToVersion(trx, survey.id, version.id, version.versionNo, actor.id);
+    const sections = await this.snapshots.load(trx, { versionIds: [version.id] });
+    return versionWithSnapshot(version, sections.map(sectionResponse));
   }
 
-  private async versionOf(manager: EntityManager, surveyId: string, versionNo: number): Promise<VersionRow> {
-    const version = await this.versions.findByNumber(manager, surveyId, versionNo);
+  private async versionOf(db: Db, surveyId: string, versionNo: string): Promise<VersionRow> {
+    const number = versionNumberOf(versionNo);
+    const version = number === undefined ? undefined : await this.versions.findByNumber(db, surveyId, number);
     if (!version) throw notFound('Survey version');
     return version;
   }

@@ -1,0 +1,33 @@
+import { TextField, UuidField } from '@platform/contracts';
+
+export class SurveyIdParam {
+  @UuidField() surveyId!: string;
+}
+
+export class SectionIdParam {
+  @UuidField() sectionId!: string;
+}
+
+export class QuestionIdParam {
+  @UuidField() questionId!: string;
+}
+
+export class ItemIdParam {
+  @UuidField() itemId!: string;
+}
+
+export class ExternalSurveyIdParam {
+  @UuidField() externalSurveyId!: string;
+}
+
+/** versionNo must be digits only (spec 4.2: ^\d+$); a number beyond any version simply names none (404). */
+export class SurveyVersionParam extends SurveyIdParam {
+  @TextField({ max: 32, pattern: /^\d+$/, patternMessage: 'versionNo must be digits', description: 'Version number, digits only' })
+  versionNo!: string;
+}
+
+/** The version a digits-only path segment names, or undefined when no version can have that number. */
+export function versionNumberOf(text: string): number | undefined {
+  const value = Number(text);
+  return Number.isSafeInteger(value) && value >= 1 && value <= 2_147_483_647 ? value : undefined;
+}

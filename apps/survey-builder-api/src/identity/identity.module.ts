@@ -1,0 +1,19 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { IDENTITY_OPTIONS, IdentityGuard, type IdentityOptions } from './identity.guard';
+import { UsersModule } from './users.module';
+
+/** Who calls: the x-user-email and x-user-name headers (or the import key on import routes), on every route. */
+@Module({})
+export class IdentityModule {
+  static register(options: IdentityOptions): DynamicModule {
+    return {
+      module: IdentityModule,
+      imports: [UsersModule],
+      providers: [
+        { provide: IDENTITY_OPTIONS, useValue: options },
+        { provide: APP_GUARD, useClass: IdentityGuard },
+      ],
+    };
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../identity/users.module';
+import { SurveyCoreModule } from '../survey-core/survey-core.module';
+import { PermissionsController } from './permissions.controller';
+import { PermissionsService } from './permissions.service';
+
+/** Per-survey view and edit permissions (spec 4.5). */
+@Module({
+  imports: [SurveyCoreModule, UsersModule],
+  controllers: [PermissionsController],
+  providers: [PermissionsService],
+})
+export class PermissionsModule {}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { LibraryModule } from '../library/library.module';
+import { SurveyCoreModule } from '../survey-core/survey-core.module';
+import { SectionsController } from './sections.controller';
+import { SectionsService } from './sections.service';
+
+/** Sections of a survey's latest version (spec 4.3). */
+@Module({
+  imports: [SurveyCoreModule, LibraryModule],
+  controllers: [SectionsController],
+  providers: [SectionsService],
+})
+export class SectionsModule {}

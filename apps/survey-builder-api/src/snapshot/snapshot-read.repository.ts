@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import { anyUuid } from '@platform/persistence';
+import type { Db } from '../database/builder-db';
+import type { QuestionType } from '../domain/model';
+import { assemble, toBranchRule, toVisibilityRule } from './snapshot.assembler';
+import { BRANCH_RULE_COLUMNS, OPTION_COLUMNS, QUESTION_COLUMNS, SECTION_COLUMNS, VISIBILITY_RULE_COLUMNS } from './snapshot.columns';
+import type { SnapshotFilter, SnapshotQuestion, SnapshotSection } from './snapshot.types';
+
+/** Reads sections, questions, choices and rules of survey versions. */
+@Injectable()
+export class SnapshotReadRepository {
+  /**
+   * Sections with their questions, in order, for the versions, sections or questions named: five queries,
+   * sent at once (the choices and rules find their questions through the same filter, not through the
+   * question rows), so a version of 7,000 rows costs about one round trip of its largest table.
+   */
+  async load(db: Db, filter: SnapshotFilter): Promise<SnapshotSection[]> {
+    const ids = 'versionIds' in filter ? filter.versionIds : 'sectionIds' in filter ? filter.sectionIds : filter.questionIds;
+    if (ids.length === 0) return [];
+    const questionIds = db
+      .selectFrom('question')
+      .select('id')
+      .$if('versionIds' in filter, (q) => q.where('versionId', '=', anyUuid(ids)))
+      .$if('sectionIds' in filter, (q) => q.where('sectionId', '=', anyUuid(ids)))
+      .$if('questionIds' in filter, (q) => q.where('id', '=', anyUuid(ids)));
+    const [sections, questions, options, branchRules, visibilityRules] = await Promise.all([
+      db
+        .selectFrom('section')
+        .select(SECTION_COLUMNS)
+        .$if('versionIds' in filter, (q) => q.where('versionId', '=', anyUuid(ids)))
+        .$if('sectionIds' in filter, (q) => q.where('id', '=', anyUuid(ids)))
+        .$if('questionIds' in filter, (q) =>
+          q.where('id', 'in', db.selectFrom('question').select('sectionId').where('id', '=', anyUuid(ids))),
+        )
+        .orderBy('versionId')
+        .orderBy('sortOrder')
+        .execute(),
+      db
+        .selectFrom('question')
+        .select(QUESTION_COLUMNS)
+        .$if('versionIds' in filter, (q) => q.where('versionId', '=', anyUuid(ids)))
+        .$if('sectionIds' in filter, (q) => q.where('sectionId', '=', anyUuid(ids)))
+        .$if('questionIds' in filter, (q) => q.where('id', '=', anyUuid(ids)))
+        .orderBy('sectionId')
+        .orderBy('sortOrder')
+        .execute(),
+      db
+        .selectFrom('questionOption')
+        .select(OPTION_COLUMNS)
+        .where('questionId', 'in', questionIds)
+        .orderBy('questionId')
+        .orderBy('kind')
+        .orderBy('sortOrder')
+        .execute(),
+      db
+        .selectFrom('branchRule')
+        .select(BRANCH_RULE_COLUMNS)
+        .where('questionId', 'in', questionIds)
+        .orderBy('questionId')
+        .orderBy('sortOrder')
+        .execute(),
+      db
+        .selectFrom('visibilityRule')
+        .select(VISIBILITY_RULE_COLUMNS)
+        .where('questionId', 'in', questionIds)
+        .orderBy('questionId')
+        .orderBy('sortOrder')
+        .execute(),
+    ]);
+    return assemble({ sections, questions, options, branchRules, visibilityRules });
+  }
+
+  async section(db: Db, sectionId: string): Promise<SnapshotSection | undefined> {
+    return (await this.load(db, { sectionIds: [sectionId] }))[0];
+  }
+
+  /** One question, read with its section. */
+  async question(db: Db, questionId: string): Promise<SnapshotQuestion | undefined> {
+    return (await this.load(db, { questionIds: [questionId] }))[0]?.questions[0];
+  }
+
+  /** Codes and types of a version's questions in order of appearance (sections, then questions). */
+  async questionsInOrder(db: Db, versionId: string): Promise<Array<{ id: string; code: string; questionType: QuestionType }>> {
+    const rows = await db
+      .selectFrom('question as q')
+      .innerJoin('section as s', 's.id', 'q.sectionId')
+      .select(['q.id', 'q.code', 'q.questionType'])
+      .where('q.versionId', '=', versionId)
+      .orderBy('s.sortOrder')
+      .orderBy('q.sortOrder')
+      .execute();
+    return rows.map((r) => ({ ...r, questionType: r.questionType as QuestionType }));
+  }
+
+  /** Every code in use in a version (codes are unique per version). */
+  async codesInVersion(db: Db, versionId: string): Promise<string[]> {
+    const rows = await db.selectFrom('question').select('code').where('versionId', '=', versionId).execute();
+    return rows.map((r) => r.code);
+  }
+
+  async sectionCount(db: Db, versionId: string): Promise<number> {
+    const { count } = await db
+      .selectFrom('section')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('versionId', '=', versionId)
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  /** The version (and its survey) a section row belongs to. */
+  async placeOfSection(db: Db, sectionId: string): Promise<{ surveyId: string; versionId: string } | undefined> {
+    return db
+      .selectFrom('section as s')
+      .innerJoin('surveyVersion as v', 'v.id', 's.versionId')
+      .select(['v.surveyId', 'v.id as versionId'])
+      .where('s.id', '=', sectionId)
+      .executeTakeFirst();
+  }
+
+  /** The section, version and survey a question row belongs to. */
+  async placeOfQuestion(db: Db, questionId: string): Promise<{ surveyId: string; versionId: string; sectionId: string } | undefined> {
+    return db
+      .selectFrom('question as q')
+      .innerJoin('surveyVersion as v', 'v.id', 'q.versionId')
+      .select(['v.surveyId', 'v.id as versionId', 'q.sectionId'])
+      .where('q.id', '=', questionId)
+      .executeTakeFirst();
+  }
+
+  /** The newest snapshot row of a question (by stable id) of a survey, whichever version still has it. */
+  async latestRowOf(db: Db, surveyId: string, stableId: string): Promise<SnapshotQuestion | undefined> {
+    const row = await db
+      .selectFrom('question as q')
+      .innerJoin('surveyVersion as v', 'v.id', 'q.versionId')
+      .select('q.id')
+      .where('v.surveyId', '=', surveyId)
+      .where('q.stableId', '=', stableId)
+      .orderBy('v.versionNo', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? this.question(db, row.id) : undefined;
+  }
+
+  /** Every rule of a version, with its row id, for re-pointing. */
+  async rulesOfVersion(db: Db, versionId: string) {
+    const branch = await db
+      .selectFrom('branchRule as r')
+      .innerJoin('question as q', 'q.id', 'r.questionId')
+      .select(['r.id', 'r.logicalOperator', 'r.conditions', 'r.destinationQuestionCode', 'r.message'])
+      .where('q.versionId', '=', versionId)
+      .execute();
+    const visibility = await db
+      .selectFrom('visibilityRule as r')
+      .innerJoin('question as q', 'q.id', 'r.questionId')
+      .select(['r.id', 'r.logicalOperator', 'r.conditions', 'r.targets'])
+      .where('q.versionId', '=', versionId)
+      .execute();
+    return {
+      branch: branch.map((r) => ({ id: r.id, rule: toBranchRule(r) })),
+      visibility: visibility.map((r) => ({ id: r.id, rule: toVisibilityRule(r) })),
+    };
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { LibraryModule } from '../library/library.module';
+import { SurveyCoreModule } from '../survey-core/survey-core.module';
+import { RenumberService } from './renumber.service';
+import { SurveyExportService } from './survey-export.service';
+import { SurveyThemesService } from './survey-themes.service';
+import { SurveysController } from './surveys.controller';
+import { SurveysService } from './surveys.service';
+import { ThemesController } from './themes.controller';
+
+/** Surveys, their themes, export and renumbering (spec 4.1). */
+@Module({
+  imports: [SurveyCoreModule, LibraryModule],
+  controllers: [SurveysController, ThemesController],
+  providers: [SurveysService, SurveyThemesService, SurveyExportService, RenumberService],
+})
+export class SurveysModule {}
