@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs Jest alone, with the local services' addresses exported the way scripts/test.sh does, for quick runs of
+# one file or project while working: `bash scripts/jest.sh apps/recruiting-api/test/auth.spec.ts`. No install,
+# typecheck or lint (scripts/test.sh does those); starts the local services when they do not answer.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+# shellcheck source=lib/node-env.sh
+source scripts/lib/node-env.sh
+require_node jest
+bash scripts/services.sh >/dev/null
+set -a
+# shellcheck disable=SC1091
+source .data/services.env
+set +a
+export TEST_POSTGRES_URL=$DATABASE_URL TEST_MONGODB_URI=$MONGODB_URI TEST_AMQP_URL=$AMQP_URL TEST_REDIS_URL=$REDIS_URL \
+  TEST_S3_ENDPOINT=$S3_ENDPOINT TEST_S3_ACCESS_KEY=$S3_ACCESS_KEY_ID TEST_S3_SECRET_KEY=$S3_SECRET_ACCESS_KEY
+unset DATABASE_URL MONGODB_URI AMQP_URL REDIS_URL S3_ENDPOINT S3_ACCESS_KEY_ID S3_SECRET_ACCESS_KEY
+exec npx jest -c jest.config.ts "$@"
