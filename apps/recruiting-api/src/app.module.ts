@@ -7,7 +7,8 @@ import { RecruitingExceptionFilter } from './recruiting.errors';
 import { postgresHealthCheck, PostgresModule } from '@platform/persistence';
 import { HealthModule } from '@platform/runtime';
 import type { RecruitingConfig } from './config';
-import { RECRUITING_DATABASE } from './database';
+import { RECRUITING_DATABASE } from './database/database';
+import { DatabaseModule } from './database/database.module';
 
 /** Every route needs a bearer token and the role its method asks for, unless marked @Public(). */
 @Module({})
@@ -17,6 +18,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         PostgresModule.forRoot({ ...RECRUITING_DATABASE, ...config.database, applicationName: 'recruiting-api' }),
+        DatabaseModule,
         HealthModule.forRoot({ inject: [DataSource], checks: (db: DataSource) => [postgresHealthCheck(db)] }),
       ],
       providers: [

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { migrateMain } from '@platform/persistence';
-import { RECRUITING_DATABASE } from './database';
+import { RECRUITING_DATABASE } from './database/database';
 
 migrateMain('recruiting-api', RECRUITING_DATABASE);

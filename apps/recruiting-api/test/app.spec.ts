@@ -4,7 +4,7 @@ import { createTestDatabase, describeBadInputSweep, describeOpenApiDocument, sta
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';
-import { RECRUITING_DATABASE } from '../src/database';
+import { RECRUITING_DATABASE } from '../src/database/database';
 import { RECRUITING_HTTP } from '../src/http-surface';
 
 const config = (url: string) =>

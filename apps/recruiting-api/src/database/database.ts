@@ -1,0 +1,15 @@
+import type { AppDatabase } from '@platform/persistence';
+import { RecruitingUsers1767000000000 } from './migrations/1767000000000-recruiting-users';
+
+/** The recruiting schema and its migrations, in order. */
+export const RECRUITING_DATABASE: AppDatabase = {
+  schema: 'recruiting',
+  entities: [],
+  migrations: [RecruitingUsers1767000000000],
+};
+
+/** Where kysely-codegen writes the schema's types (npm run db:types), checked against the migrations by a test. */
+export const RECRUITING_SCHEMA_TYPES = {
+  database: RECRUITING_DATABASE,
+  outFile: 'apps/recruiting-api/src/database/schema.ts',
+};
