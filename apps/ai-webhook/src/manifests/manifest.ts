@@ -25,7 +25,7 @@ export interface Manifest {
   row_effects: RowEffect[];
 }
 
-const validateV1 = new Ajv2020({ allErrors: false, strict: true }).compile<Manifest>(schema);
+const validateV1 = new Ajv2020({ allErrors: false, strict: true, strictRequired: false }).compile<Manifest>(schema);
 
 /** What the manifest must agree with: the callback, which was already checked against the job row. */
 export interface ManifestExpectation {
