@@ -54,6 +54,10 @@ export async function startJwksIssuer(audience = 'ai-webhook'): Promise<JwksIssu
     setFailing: (value) => {
       failing = value;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -63,13 +63,13 @@ async function main(): Promise<void> {
   await dataSource.initialize();
   try {
     const db = sqlDatabaseOver<DB>(dataSource) as Db;
-    console.log(JSON.stringify(await run(new AiJobsOperations(db, config.bucket), process.argv.slice(2))));
+    process.stdout.write(`${JSON.stringify(await run(new AiJobsOperations(db, config.bucket), process.argv.slice(2)))}\n`);
   } finally {
     await dataSource.destroy();
   }
 }
 
 main().catch((error: Error) => {
-  console.error(error instanceof OperatorError ? error.message : `ai-jobs failed: ${error.message}`);
+  process.stderr.write(`${error instanceof OperatorError ? error.message : `ai-jobs failed: ${error.message}`}\n`);
   process.exit(error instanceof OperatorError ? 2 : 1);
 });

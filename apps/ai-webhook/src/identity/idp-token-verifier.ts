@@ -42,8 +42,19 @@ export class IdpTokenVerifier {
   }
 }
 
-/** The key set could not be read (timeout, network, not a JWKS), as opposed to a token that does not verify. */
+/** What a token that does not verify raises; anything else (timeout, network, a bad key set answer) is the IdP's failure. */
+const TOKEN_ERRORS = [
+  errors.JWTClaimValidationFailed,
+  errors.JWTExpired,
+  errors.JWTInvalid,
+  errors.JWSInvalid,
+  errors.JWSSignatureVerificationFailed,
+  errors.JOSEAlgNotAllowed,
+  errors.JOSENotSupported,
+  errors.JWKSNoMatchingKey,
+  errors.JWKSMultipleMatchingKeys,
+];
+
 function isJwksUnavailable(error: unknown): boolean {
-  if (error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid) return true;
-  return !(error instanceof errors.JOSEError);
+  return !TOKEN_ERRORS.some((type) => error instanceof type);
 }

@@ -21,9 +21,9 @@ export class EventRunStatusParams {
   event_run_id!: string;
 }
 
-export class EventRunProgress {
-  @ApiProperty({ type: 'number' }) done!: number;
-  @ApiProperty({ type: 'number' }) total!: number;
+export interface EventRunProgress {
+  done: number;
+  total: number;
 }
 
 /**
@@ -35,7 +35,13 @@ export class EventRunStatusResponse {
   @ApiProperty({ description: 'rule_upload, component_upload, component_capture or resync' }) event_type!: string;
   @ApiProperty({ enum: ['processing', 'done', 'failed'] }) state!: string;
   @ApiProperty({ type: 'string', nullable: true, description: 'Step name chosen by the worker (open set)' }) stage!: string | null;
-  @ApiProperty({ type: EventRunProgress, nullable: true, description: 'null when the total is unknown' })
+  @ApiProperty({
+    type: 'object',
+    nullable: true,
+    required: ['done', 'total'],
+    properties: { done: { type: 'number' }, total: { type: 'number' } },
+    description: '{done, total}, or null when the total is unknown; rule ingestion counts one unit per board',
+  })
   progress!: EventRunProgress | null;
   @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'Filled when done' })
   result!: Record<string, unknown> | null;
