@@ -51,7 +51,7 @@ const toRow = (row: JobSelection, attemptNonce: string | null): JobRow => ({
 /**
  * The ai_job and ai_job_attempt tables. Every transition is one statement guarded by job, attempt, nonce and
  * current state, which also writes its audit row (a data-modifying CTE): a transition is never applied
- * without its audit, and a guard that fails changes nothing.
+ * without its audit, and a guard that fails changes nothing. Phase moves: PhaseMovesRepository.
  */
 @Injectable()
 export class JobsRepository {
@@ -68,65 +68,40 @@ export class JobsRepository {
     return row ? toRow(row, row.attemptNonce) : undefined;
   }
 
-  /** processing → processing with the phase moved, when the phase is one of `from`. True when applied. */
-  async movePhase(db: Db, guard: JobGuard, to: Wf2desPhase, from: ReadonlyArray<Wf2desPhase | null>, audit: AuditEntry): Promise<boolean> {
-    const phases = from.filter((phase): phase is Wf2desPhase => phase !== null);
-    const fromNone = from.includes(null);
-    return this.transition(
-      db,
-      (qb) =>
-        qb
-          .updateTable('aiJob')
-          .set({ phase: to, updatedAt: sql`now()` })
-          .where('jobId', '=', guard.jobId)
-          .where('kind', '=', 'wf2des')
-          .where('attempt', '=', guard.attempt)
-          .where('nonce', '=', guard.nonce)
-          .where('status', '=', 0)
-          .where((eb) => {
-            const allowed = [];
-            if (fromNone) allowed.push(eb('phase', 'is', null));
-            if (phases.length) allowed.push(eb('phase', 'in', phases));
-            return eb.or(allowed);
-          })
-          .returning(['organizationId', 'projectId']),
-      audit,
-    );
-  }
-
   /** processing → completed or failed with the outcome's fields, phase cleared. True when applied. */
   async finish(db: Db, guard: JobGuard, kind: JobKind, outcome: JobOutcome, audit: AuditEntry): Promise<boolean> {
-    return this.transition(
+    const written = await this.audited(
       db,
-      (qb) =>
-        qb
-          .updateTable('aiJob')
-          .set({
-            status: outcome.status,
-            phase: null,
-            resultUrl: outcome.resultUrl ?? null,
-            captureHash: outcome.captureHash ?? null,
-            screenshotUrl: outcome.screenshotUrl ?? null,
-            warningCount: outcome.warningCount ?? null,
-            flagCount: outcome.flagCount ?? null,
-            failureResultUrl: outcome.failureResultUrl ?? null,
-            error: outcome.error ?? null,
-            updatedAt: sql`now()`,
-            finishedAt: sql`now()`,
-          })
-          .where('jobId', '=', guard.jobId)
-          .where('kind', '=', kind)
-          .where('attempt', '=', guard.attempt)
-          .where('nonce', '=', guard.nonce)
-          .where('status', '=', 0)
-          .returning(['organizationId', 'projectId']),
+      db
+        .updateTable('aiJob')
+        .set({
+          status: outcome.status,
+          phase: null,
+          resultUrl: outcome.resultUrl ?? null,
+          captureHash: outcome.captureHash ?? null,
+          screenshotUrl: outcome.screenshotUrl ?? null,
+          warningCount: outcome.warningCount ?? null,
+          flagCount: outcome.flagCount ?? null,
+          failureResultUrl: outcome.failureResultUrl ?? null,
+          error: outcome.error ?? null,
+          updatedAt: sql`now()`,
+          finishedAt: sql`now()`,
+        })
+        .where('jobId', '=', guard.jobId)
+        .where('kind', '=', kind)
+        .where('attempt', '=', guard.attempt)
+        .where('nonce', '=', guard.nonce)
+        .where('status', '=', 0)
+        .returning(['organizationId', 'projectId']),
       audit,
-    );
+    ).executeTakeFirst();
+    return written !== undefined;
   }
 
-  private async transition(db: Db, update: (db: Db) => GuardedUpdate, audit: AuditEntry): Promise<boolean> {
-    const written = await db
-      .with('changed', () => update(db))
+  /** The guarded update, and the audit row of what it changed, as one statement (INSERT … SELECT from its CTE). */
+  private audited(db: Db, update: GuardedUpdate, audit: Pick<AuditEntry, 'type' | 'recordId' | 'attempt' | 'status'>) {
+    return db
+      .with('changed', () => update)
       .insertInto('webhookAudit')
       .columns(['type', 'organizationId', 'projectId', 'recordId', 'attempt', 'status', 'outcome'])
       .expression((eb) =>
@@ -142,9 +117,7 @@ export class JobsRepository {
             sql<string>`'applied'`.as('outcome'),
           ]),
       )
-      .returning('id')
-      .executeTakeFirst();
-    return written !== undefined;
+      .returning('id');
   }
 }
 

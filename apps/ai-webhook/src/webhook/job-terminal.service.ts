@@ -66,7 +66,7 @@ export class JobTerminalService {
       const applied = await this.jobs.finish(this.db, guardOf(callback), job.kind, outcomeOf(effect, callback), entry);
       outcome = applied ? { outcome: 'applied' } : await this.whyNot(callback);
     }
-    if (outcome.outcome === 'ignored') await this.audit.ignored(this.db, entry, outcome.reason);
+    if (outcome.outcome === 'ignored') await this.audit.ignored(entry, outcome.reason);
     return outcome;
   }
 

@@ -42,7 +42,7 @@ export class StandardCallbackService {
     } else {
       outcome = { outcome: 'ignored', reason: 'duplicate: finished by a concurrent callback' };
     }
-    if (outcome.outcome === 'ignored') await this.audit.ignored(this.db, entry, outcome.reason);
+    if (outcome.outcome === 'ignored') await this.audit.ignored(entry, outcome.reason);
     return acknowledgement(envelope.type, envelope.recordId, envelope.status, outcome);
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditRepository } from '../jobs/audit.repository';
 import { JobsRepository } from '../jobs/jobs.repository';
+import { PhaseMovesRepository } from '../jobs/phase-moves.repository';
 import { RecordsRepository } from '../jobs/records.repository';
 import { ManifestsModule } from '../manifests/manifests.module';
 import { JobTerminalService } from './job-terminal.service';
@@ -16,6 +17,7 @@ import { WebhookService } from './webhook.service';
   providers: [
     RecordsRepository,
     JobsRepository,
+    PhaseMovesRepository,
     AuditRepository,
     StandardCallbackService,
     JobTerminalService,

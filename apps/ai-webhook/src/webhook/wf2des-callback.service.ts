@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { AiJobsDb } from '../database/ai-jobs-db';
 import { isPhaseSignal, judgePhaseSignal, WF2DES_PHASE_TRANSITIONS, type Wf2desPhaseSignal } from '../domain/wf2des-transitions';
-import type { Verdict } from '../domain/job-rules';
+import { notFound } from '../ai-webhook.errors';
+import { judgeAttempt, type Verdict } from '../domain/job-rules';
 import type { AuditOutcome } from '../jobs/audit';
 import { AuditRepository } from '../jobs/audit.repository';
-import { JobsRepository } from '../jobs/jobs.repository';
+import { PhaseMovesRepository } from '../jobs/phase-moves.repository';
 import { acknowledgement } from './acknowledgement';
 import type { AcknowledgementResponse } from './dto/acknowledgement.response';
 import type { Wf2desEnvelopeDto } from './dto/envelopes.dto';
@@ -12,14 +12,14 @@ import { guardOf, JobTerminalService } from './job-terminal.service';
 
 /**
  * wf2des (spec 6 table). A phase signal is one guarded statement (attempt, nonce, status 0, phase it may move
- * from) that also writes its audit row; only when it changes nothing is the row read, to answer 404 or say why.
- * succeeded and failed go through the manifest like the other job types.
+ * from) that also writes its audit row; when it changes nothing, the job as that statement saw it says why
+ * (404 for no such job or attempt, else ignored). succeeded and failed go through the manifest like the other
+ * job types.
  */
 @Injectable()
 export class Wf2desCallbackService {
   constructor(
-    private readonly db: AiJobsDb,
-    private readonly jobs: JobsRepository,
+    private readonly phaseMoves: PhaseMovesRepository,
     private readonly audit: AuditRepository,
     private readonly terminal: JobTerminalService,
   ) {}
@@ -37,18 +37,14 @@ export class Wf2desCallbackService {
 
   private async movePhase(envelope: Wf2desEnvelopeDto, signal: Wf2desPhaseSignal): Promise<AuditOutcome> {
     const { to, from } = WF2DES_PHASE_TRANSITIONS[signal];
-    const audit = {
-      type: envelope.type,
-      organizationId: null,
-      projectId: null,
-      recordId: envelope.job_id,
-      attempt: envelope.attempt,
-      status: signal,
-    };
-    if (await this.jobs.movePhase(this.db, guardOf(envelope), to, from, audit)) return { outcome: 'applied' };
-    const { job, verdict } = await this.terminal.jobFor(envelope);
+    const moved = await this.phaseMoves.move({ ...guardOf(envelope), to, from, type: envelope.type, status: signal });
+    if (moved.applied) return { outcome: 'applied' };
+    const job = moved.job;
+    if (!job) throw notFound('The job');
+    const verdict = judgeAttempt(job, envelope);
+    if (verdict.kind === 'refused') throw notFound(`The job attempt (${verdict.reason})`);
     const reason = ignoredReason(verdict) ?? ignoredReason(judgePhaseSignal(job, signal)) ?? 'superseded by a concurrent callback';
-    await this.audit.ignored(this.db, this.terminal.entryOf(envelope, job), reason);
+    await this.audit.ignored(this.terminal.entryOf(envelope, job), reason);
     return { outcome: 'ignored', reason };
   }
 }
