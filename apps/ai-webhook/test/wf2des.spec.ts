@@ -1,3 +1,5 @@
+import { WF2DES_PHASE_TRANSITIONS } from '../src/domain/wf2des-transitions';
+import { PhaseMovesRepository } from '../src/jobs/phase-moves.repository';
 import { type CreatedJob, keyOf, manifestFor, startWebhook, urlOf, type Webhook } from './webhook-kit';
 
 describe('wf2des callbacks: the spec 6 status-to-effect table', () => {
@@ -123,5 +125,34 @@ describe('wf2des callbacks: the spec 6 status-to-effect table', () => {
     const audit = await hook.query<{ outcome: string }>('SELECT outcome FROM webhook_audit WHERE record_id = $1', [job.job_id]);
     expect(audit.filter((a) => a.outcome === 'applied')).toHaveLength(1);
     expect(audit).toHaveLength(5);
+  });
+
+  it('applies different signals of one job in arrival order even when they share a batch', async () => {
+    const moves = hook.app.get(PhaseMovesRepository);
+    const [other, job] = [(await hook.createJob('wf2des')) as CreatedJob, (await hook.createJob('wf2des')) as CreatedJob];
+    const move = (target: CreatedJob, signal: 'parse_started' | 'parse_done') =>
+      moves.move({
+        jobId: target.job_id,
+        attempt: 1,
+        nonce: target.nonce,
+        ...WF2DES_PHASE_TRANSITIONS[signal],
+        type: 'wf2des',
+        status: signal,
+      });
+    // The first call runs alone; the next three wait for it and are applied as one batch.
+    const results = await Promise.all([
+      move(other, 'parse_started'),
+      move(job, 'parse_started'),
+      move(job, 'parse_done'),
+      move(job, 'parse_started'),
+    ]);
+    expect(results.map((r) => r.applied)).toEqual([true, true, true, false]);
+    const [row] = await hook.query('SELECT phase FROM ai_job WHERE job_id = $1', [job.job_id]);
+    expect(row.phase).toBe('awaiting_confirm');
+    const audit = await hook.query('SELECT status, outcome FROM webhook_audit WHERE record_id = $1 ORDER BY id', [job.job_id]);
+    expect(audit).toEqual([
+      { status: 'parse_started', outcome: 'applied' },
+      { status: 'parse_done', outcome: 'applied' },
+    ]);
   });
 });

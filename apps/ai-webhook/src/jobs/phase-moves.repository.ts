@@ -71,7 +71,32 @@ export class PhaseMovesRepository {
     return this.batcher.submit(move);
   }
 
+  /**
+   * Moves of one job that differ (another signal, attempt or nonce) go to statements one after another, in
+   * arrival order, so each sees the other's effect as it would one callback at a time. Identical moves share a
+   * statement: after the first, a copy could not apply either (no transition moves to a phase it moves from).
+   */
   private async applyAll(moves: PhaseMove[]): Promise<PhaseMoveResult[]> {
+    const results = new Array<PhaseMoveResult>(moves.length);
+    let pending = moves.map((move, index) => ({ move, index }));
+    while (pending.length > 0) {
+      const firstOfJob = new Map<string, string>();
+      const now: typeof pending = [];
+      const later: typeof pending = [];
+      for (const entry of pending) {
+        const signature = `${entry.move.to}|${entry.move.attempt}|${entry.move.nonce}`;
+        const first = firstOfJob.get(entry.move.jobId) ?? signature;
+        firstOfJob.set(entry.move.jobId, first);
+        (first === signature ? now : later).push(entry);
+      }
+      const answers = await this.applyTogether(now.map((entry) => entry.move));
+      now.forEach((entry, i) => (results[entry.index] = answers[i]));
+      pending = later;
+    }
+    return results;
+  }
+
+  private async applyTogether(moves: PhaseMove[]): Promise<PhaseMoveResult[]> {
     const input = moves.map((move, idx) => ({
       idx,
       job_id: move.jobId,
