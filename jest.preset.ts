@@ -24,6 +24,8 @@ const esmOnlyPackages = [
   'content-disposition',
   // kysely ships ES modules only.
   'kysely',
+  // jose (JWT and JWKS) ships ES modules only.
+  'jose',
 ];
 
 const swcOptions = (syntax: 'typescript' | 'ecmascript') => ({

@@ -2,10 +2,11 @@
 //   npm run db:types            (PostgreSQL must be up: bash scripts/services.sh)
 // The apps' tests check the committed files against the migrations (libs/testing describeSchemaTypes).
 import { generateSchemaTypes } from '@platform/testing';
+import { AI_JOBS_SCHEMA_TYPES } from '../apps/ai-webhook/src/database';
 import { RECRUITING_SCHEMA_TYPES } from '../apps/recruiting-api/src/database/database';
 import { SURVEY_BUILDER_SCHEMA_TYPES } from '../apps/survey-builder-api/src/database/database';
 
-const SCHEMAS = [SURVEY_BUILDER_SCHEMA_TYPES, RECRUITING_SCHEMA_TYPES];
+const SCHEMAS = [SURVEY_BUILDER_SCHEMA_TYPES, RECRUITING_SCHEMA_TYPES, AI_JOBS_SCHEMA_TYPES];
 
 async function main(): Promise<void> {
   for (const schema of SCHEMAS) {

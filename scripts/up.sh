@@ -37,11 +37,15 @@ touch "$DEV_SECRETS" && chmod 600 "$DEV_SECRETS"
 add_secret JWT_SECRET "$(random_key)"
 add_secret SURVEY_ADMIN_EMAILS admin@example.com
 add_secret SURVEY_IMPORT_API_KEY "$(random_key)"
+add_secret AI_WEBHOOK_API_KEY "$(random_key)"
 set -a
 # shellcheck disable=SC1091
 source "$DEV_SECRETS"
 set +a
 export MONGODB_DB=race_content AI_PROVIDER=local S3_CREATE_BUCKET=true LOG_LEVEL=${LOG_LEVEL:-info}
+# ai-webhook: the dev identity provider whose JWTs the event-run status read accepts (override to point elsewhere).
+export IDP_ISSUER=${IDP_ISSUER:-http://localhost:3001/idp} IDP_JWKS_URL=${IDP_JWKS_URL:-http://localhost:3001/idp/jwks} \
+  IDP_AUDIENCE=${IDP_AUDIENCE:-ai-webhook}
 
 # The apps' schemas live in a database of their own, created on the first run.
 DATABASE_URL=$(DATABASE_URL=$DATABASE_URL node -e '
@@ -129,6 +133,9 @@ cat >&2 <<EOF
     survey builder, local identities (kept in $DEV_SECRETS):
       administrator  x-user-email: $SURVEY_ADMIN_EMAILS   (with any x-user-name)
       import key     x-api-key: $SURVEY_IMPORT_API_KEY   (the /api/imports/... routes)
+
+    ai-webhook: X-API-Key $AI_WEBHOOK_API_KEY (POST /api/v1/webhooks/ai-status; kept in $DEV_SECRETS)
+      rows: npm run -s ai-jobs -- create --kind wf2des --org 1 --project 1
 
     try:  curl http://localhost:$GATEWAY_PORT/v1/ping/deep
     logs: $LOGS/<app>.log          Ctrl-C stops everything.
