@@ -24,6 +24,10 @@ const esmOnlyPackages = [
   'content-disposition',
   // kysely ships ES modules only.
   'kysely',
+  // jose and openid-client (with oauth4webapi) ship ES modules only.
+  'jose',
+  'openid-client',
+  'oauth4webapi',
 ];
 
 const swcOptions = (syntax: 'typescript' | 'ecmascript') => ({
