@@ -24,8 +24,10 @@ const esmOnlyPackages = [
   'content-disposition',
   // kysely ships ES modules only.
   'kysely',
-  // jose (JWT and JWKS) ships ES modules only.
+  // jose and openid-client (with oauth4webapi) ship ES modules only.
   'jose',
+  'openid-client',
+  'oauth4webapi',
 ];
 
 const swcOptions = (syntax: 'typescript' | 'ecmascript') => ({

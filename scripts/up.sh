@@ -38,6 +38,7 @@ add_secret JWT_SECRET "$(random_key)"
 add_secret SURVEY_ADMIN_EMAILS admin@example.com
 add_secret SURVEY_IMPORT_API_KEY "$(random_key)"
 add_secret AI_WEBHOOK_API_KEY "$(random_key)"
+add_secret OIDC_CLIENT_SECRET "$(random_key)"
 set -a
 # shellcheck disable=SC1091
 source "$DEV_SECRETS"
@@ -96,12 +97,27 @@ bucket_of() {
   esac
 }
 
+# The development identity provider (libs/dev-idp; seeded users in README.md) for recruiting-api's login; the
+# app discovers it on the first login, so it starts after the apps (their pids keep indices 0 to 5).
+DEV_IDP_PORT=${DEV_IDP_PORT:-9400}
+export OIDC_ISSUER_URL="http://127.0.0.1:$DEV_IDP_PORT" OIDC_CLIENT_ID=recruiting-api
+export OIDC_REDIRECT_URL="http://localhost:$GATEWAY_PORT/api/v1/auth/idp/callback"
+
 for app in "${APPS[@]}"; do
   S3_BUCKET=$(bucket_of "$app") node "dist/apps/$app/apps/$app/src/main.js" >"$LOGS/$app.log" 2>&1 &
   pids+=($!)
 done
 GATEWAY_PORT=$GATEWAY_PORT node dist/apps/gateway/scripts/gateway.js >"$LOGS/gateway.log" 2>&1 &
 pids+=($!)
+DEV_IDP_PORT=$DEV_IDP_PORT DEV_IDP_CLIENTS="[{\"clientId\":\"$OIDC_CLIENT_ID\",\"clientSecret\":\"$OIDC_CLIENT_SECRET\",\"redirectUris\":[\"$OIDC_REDIRECT_URL\",\"http://127.0.0.1:3001/api/v1/auth/idp/callback\"]}]" \
+  node libs/dev-idp/src/dev-idp-server.mjs >"$LOGS/dev-idp.log" 2>&1 &
+idp_pid=$!
+pids+=($idp_pid)
+deadline=$((SECONDS + 30))
+until curl -fs -o /dev/null "$OIDC_ISSUER_URL/.well-known/openid-configuration"; do
+  if ! kill -0 "$idp_pid" 2>/dev/null || ((SECONDS > deadline)); then tail -n 5 "$LOGS/dev-idp.log" >&2; log "the dev IdP did not start; see $LOGS/dev-idp.log"; exit 1; fi
+  sleep 0.2
+done
 
 # Ready when every app's readiness probe answers 200 (race-content-api's is /v1/ping/deep).
 probe_of() { [[ "$1" == race-content-api ]] && echo "http://127.0.0.1:3003/v1/ping/deep" || echo "http://127.0.0.1:$2/health/ready"; }
@@ -136,6 +152,7 @@ cat >&2 <<EOF
 
     ai-webhook: X-API-Key $AI_WEBHOOK_API_KEY (POST /api/v1/webhooks/ai-status; kept in $DEV_SECRETS)
       rows: npm run -s ai-jobs -- create --kind wf2des --org 1 --project 1
+    recruiting login: http://localhost:$GATEWAY_PORT/api/v1/auth/idp  (dev IdP $OIDC_ISSUER_URL, users in README.md)
 
     try:  curl http://localhost:$GATEWAY_PORT/v1/ping/deep
     logs: $LOGS/<app>.log          Ctrl-C stops everything.
