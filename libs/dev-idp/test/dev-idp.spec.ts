@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { DEV_IDP_USERS, signInOverHttp, startDevIdp, type DevIdp } from '../src';
+import { DEV_IDP_USERS, idTokenFor, signInOverHttp, startDevIdp, type DevIdp } from '../src';
 
 const client = { clientId: 'platform-test', clientSecret: 'test-secret', redirectUris: ['http://127.0.0.1:9/callback'] };
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
@@ -129,5 +129,42 @@ describe('development identity provider', () => {
       }).toString(),
     });
     expect(response.status).toBe(400);
+  });
+});
+
+describe('idTokenFor', () => {
+  const tool = { clientId: 'ai-webhook', clientSecret: 'tool-secret', redirectUris: ['http://127.0.0.1:9/idp-token'] };
+  let idp: DevIdp;
+  beforeAll(async () => {
+    idp = await startDevIdp({ clients: [tool] });
+  });
+  afterAll(async () => {
+    await idp?.stop();
+  });
+
+  it("gives a seeded user's id token, verifiable against the JWKS with the client as audience", async () => {
+    const token = await idTokenFor({
+      issuer: idp.issuer,
+      client: tool,
+      email: DEV_IDP_USERS.viewer.email,
+      password: DEV_IDP_USERS.viewer.password,
+    });
+    const { payload } = await jwtVerify(token, createRemoteJWKSet(new URL(`${idp.issuer}/jwks`)), {
+      issuer: idp.issuer,
+      audience: 'ai-webhook',
+    });
+    expect(payload).toMatchObject({ sub: DEV_IDP_USERS.viewer.subject, email: DEV_IDP_USERS.viewer.email });
+  });
+
+  it('fails for a wrong password or a wrong client secret', async () => {
+    await expect(idTokenFor({ issuer: idp.issuer, client: tool, email: DEV_IDP_USERS.viewer.email, password: 'nope' })).rejects.toThrow();
+    await expect(
+      idTokenFor({
+        issuer: idp.issuer,
+        client: { ...tool, clientSecret: 'other' },
+        email: DEV_IDP_USERS.viewer.email,
+        password: DEV_IDP_USERS.viewer.password,
+      }),
+    ).rejects.toThrow(/token endpoint answered 401/);
   });
 });
