@@ -39,13 +39,15 @@ add_secret SURVEY_ADMIN_EMAILS admin@example.com
 add_secret SURVEY_IMPORT_API_KEY "$(random_key)"
 add_secret AI_WEBHOOK_API_KEY "$(random_key)"
 add_secret OIDC_CLIENT_SECRET "$(random_key)"
+add_secret DEV_IDP_TOOL_CLIENT_SECRET "$(random_key)"
 set -a
 # shellcheck disable=SC1091
 source "$DEV_SECRETS"
 set +a
 export MONGODB_DB=race_content AI_PROVIDER=local S3_CREATE_BUCKET=true LOG_LEVEL=${LOG_LEVEL:-info}
 # ai-webhook: the dev identity provider whose JWTs the event-run status read accepts (override to point elsewhere).
-export IDP_ISSUER=${IDP_ISSUER:-http://localhost:3001/idp} IDP_JWKS_URL=${IDP_JWKS_URL:-http://localhost:3001/idp/jwks} \
+# Its audience is the dev IdP client `ai-webhook` that `npm run -s admin -- idp-token` signs in with.
+export IDP_ISSUER=${IDP_ISSUER:-http://127.0.0.1:${DEV_IDP_PORT:-9400}} IDP_JWKS_URL=${IDP_JWKS_URL:-http://127.0.0.1:${DEV_IDP_PORT:-9400}/jwks} \
   IDP_AUDIENCE=${IDP_AUDIENCE:-ai-webhook}
 
 # The apps' schemas live in a database of their own, created on the first run.
@@ -109,7 +111,7 @@ for app in "${APPS[@]}"; do
 done
 GATEWAY_PORT=$GATEWAY_PORT node dist/apps/gateway/scripts/gateway.js >"$LOGS/gateway.log" 2>&1 &
 pids+=($!)
-DEV_IDP_PORT=$DEV_IDP_PORT DEV_IDP_CLIENTS="[{\"clientId\":\"$OIDC_CLIENT_ID\",\"clientSecret\":\"$OIDC_CLIENT_SECRET\",\"redirectUris\":[\"$OIDC_REDIRECT_URL\",\"http://127.0.0.1:3001/api/v1/auth/idp/callback\"]}]" \
+DEV_IDP_PORT=$DEV_IDP_PORT DEV_IDP_CLIENTS="[{\"clientId\":\"$OIDC_CLIENT_ID\",\"clientSecret\":\"$OIDC_CLIENT_SECRET\",\"redirectUris\":[\"$OIDC_REDIRECT_URL\",\"http://127.0.0.1:3001/api/v1/auth/idp/callback\"]},{\"clientId\":\"$IDP_AUDIENCE\",\"clientSecret\":\"$DEV_IDP_TOOL_CLIENT_SECRET\",\"redirectUris\":[\"http://127.0.0.1:9/idp-token\"]}]" \
   node libs/dev-idp/src/dev-idp-server.mjs >"$LOGS/dev-idp.log" 2>&1 &
 idp_pid=$!
 pids+=($idp_pid)

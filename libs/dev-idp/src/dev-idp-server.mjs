@@ -10,7 +10,7 @@ import { generateKeyPair, exportJWK } from 'jose';
 import Provider from 'oidc-provider';
 
 // Development-only users and passwords (README.md): this provider never runs outside a developer's machine or tests.
-const SEEDED_USERS = JSON.parse(readFileSync(new URL('./seeded-users.json', import.meta.url), 'utf8'));
+const SEEDED_USERS = JSON.parse(readFileSync(new URL('./dev-idp-users.json', import.meta.url), 'utf8'));
 
 const host = process.env.DEV_IDP_HOST || '127.0.0.1';
 const port = Number(process.env.DEV_IDP_PORT ?? 9400);

@@ -11,7 +11,7 @@ export interface DevIdpUser {
 
 /** The development identity provider's seeded users (one file, read by the server too). */
 export const DEV_IDP_USER_LIST: readonly DevIdpUser[] = JSON.parse(
-  readFileSync(join(__dirname, 'seeded-users.json'), 'utf8'),
+  readFileSync(join(__dirname, 'dev-idp-users.json'), 'utf8'),
 ) as DevIdpUser[];
 
 const byEmail = (email: string): DevIdpUser => {
