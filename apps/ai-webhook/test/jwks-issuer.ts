@@ -1,9 +1,8 @@
 /**
- * STAND-IN FOR THE LOCAL DEV IDENTITY PROVIDER (recruiting part 1, oidc-provider), until the lead merges it.
- * A node:http server serving a JWKS at /jwks with an RS256 key from jose's generateKeyPair, and tokens
- * signed with it. Swap: replace `startJwksIssuer()` in webhook-kit.ts with the dev IdP's issuer, JWKS URL and
- * audience, and `issuer.token(subject)` with a token the dev IdP issues for a seeded user
- * (`npm run -s admin -- idp-token --email <email>`). Nothing else in the tests depends on this file.
+ * A JWKS issuer under the tests' control, for tokens the dev identity provider would never issue (expired, other
+ * issuer or audience, foreign key, key set down) and for quick positive cases; event-run-status.dev-idp.spec.ts
+ * covers the status read with real dev IdP tokens.
+ * A node:http server serving a JWKS at /jwks with an RS256 key from jose's generateKeyPair, and tokens signed with it.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
