@@ -154,7 +154,8 @@ cat >&2 <<EOF
 
     ai-webhook: X-API-Key $AI_WEBHOOK_API_KEY (POST /api/v1/webhooks/ai-status; kept in $DEV_SECRETS)
       rows: npm run -s ai-jobs -- create --kind wf2des --org 1 --project 1
-    recruiting login: http://localhost:$GATEWAY_PORT/api/v1/auth/idp  (dev IdP $OIDC_ISSUER_URL, users in README.md)
+    dev identity provider: $OIDC_ISSUER_URL (seeded users in README.md)
+      ai-webhook status read token: npm run -s admin -- idp-token --email member@example.com
 
     try:  curl http://localhost:$GATEWAY_PORT/v1/ping/deep
     logs: $LOGS/<app>.log          Ctrl-C stops everything.

@@ -34,9 +34,12 @@ describe('event-run status read with the dev identity provider', () => {
     await hook.redis.set(key, JSON.stringify({ ...DOCUMENT, event_run_id: run }), 'EX', 60);
   });
   afterAll(async () => {
-    await hook?.redis.del(key);
-    await hook?.close();
-    await idp?.stop();
+    try {
+      await hook?.redis.del(key);
+      await hook?.close();
+    } finally {
+      await idp?.stop();
+    }
   });
 
   it('answers 200 with the document for a seeded user granted the project', async () => {
