@@ -9,6 +9,7 @@ import { HealthModule } from '@platform/runtime';
 import type { RecruitingConfig } from './config';
 import { RECRUITING_DATABASE } from './database/database';
 import { DatabaseModule } from './database/database.module';
+import { UsersModule } from './users/users.module';
 
 /** Every route needs a bearer token and the role its method asks for, unless marked @Public(). */
 @Module({})
@@ -19,6 +20,7 @@ export class AppModule {
       imports: [
         PostgresModule.forRoot({ ...RECRUITING_DATABASE, ...config.database, applicationName: 'recruiting-api' }),
         DatabaseModule,
+        UsersModule,
         HealthModule.forRoot({ inject: [DataSource], checks: (db: DataSource) => [postgresHealthCheck(db)] }),
       ],
       providers: [

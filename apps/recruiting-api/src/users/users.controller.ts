@@ -1,0 +1,33 @@
+import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequireRole } from '@platform/auth';
+import { ApiErrorResponses, ApiRecruitingResponse, type PaginatedResult } from '@platform/contracts';
+import { ListUsersQuery, UpdateUserRoleDto, UserIdParam, UserResponse } from './dto/users.dto';
+import { UsersService } from './users.service';
+
+@ApiTags('users')
+@Controller('api/v1/users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List users', description: 'Viewer and above; ordered by id, filtered by role and a name or email fragment.' })
+  @ApiRecruitingResponse(200, [UserResponse], 'A page of users', { paginated: true })
+  @ApiErrorResponses({ 400: 'A malformed query' })
+  list(@Query() query: ListUsersQuery): Promise<PaginatedResult<UserResponse>> {
+    return this.users.list(query);
+  }
+
+  @Patch(':userId')
+  @RequireRole('admin')
+  @ApiOperation({ summary: "Change a user's role", description: 'Administrators only.' })
+  @ApiRecruitingResponse(200, UserResponse, 'The user with the new role')
+  @ApiErrorResponses({
+    403: 'The caller is not an administrator',
+    404: 'The user does not exist',
+    409: 'The last administrator cannot be demoted',
+  })
+  changeRole(@Param() { userId }: UserIdParam, @Body() body: UpdateUserRoleDto): Promise<UserResponse> {
+    return this.users.changeRole(userId, body.role);
+  }
+}

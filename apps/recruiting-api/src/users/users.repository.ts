@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { containsPattern } from '@platform/persistence';
+import type { Role } from '@platform/auth';
+import type { Db, Trx } from '../database/recruiting-db';
+
+export interface UserRow {
+  id: number;
+  email: string;
+  name: string;
+  picture: string | null;
+  role: string;
+  createdAt: Date;
+}
+
+export interface UserFilter {
+  role?: Role;
+  search?: string;
+}
+
+const COLUMNS = ['id', 'email', 'name', 'picture', 'role', 'createdAt'] as const;
+
+/** The users table: SQL only here. */
+@Injectable()
+export class UsersRepository {
+  async page(db: Db, filter: UserFilter, offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
+    let query = db.selectFrom('users');
+    if (filter.role) query = query.where('role', '=', filter.role);
+    if (filter.search) {
+      const pattern = containsPattern(filter.search);
+      query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]));
+    }
+    const [rows, count] = await Promise.all([
+      query.select(COLUMNS).orderBy('id').offset(offset).limit(limit).execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  }
+
+  async find(db: Db, id: number): Promise<UserRow | undefined> {
+    return db.selectFrom('users').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Locks every administrator row (FOR UPDATE), so concurrent demotions see each other's outcome. */
+  async lockAdminIds(trx: Trx): Promise<number[]> {
+    const rows = await trx.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
+    return rows.map((r) => r.id);
+  }
+
+  async setRole(trx: Trx, id: number, role: Role): Promise<UserRow | undefined> {
+    return trx.updateTable('users').set({ role, updatedAt: new Date() }).where('id', '=', id).returning(COLUMNS).executeTakeFirst();
+  }
+}

@@ -1,0 +1,145 @@
+import type { INestApplication } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { migrateDatabase } from '@platform/persistence';
+import { createTestDatabase, describeBadInputSweep, startTestApp, type TestDatabase } from '@platform/testing';
+import { Pool } from 'pg';
+import request from 'supertest';
+import { AppModule } from '../src/app.module';
+import { loadRecruitingConfig } from '../src/config';
+import { RECRUITING_DATABASE } from '../src/database/database';
+import { RECRUITING_HTTP } from '../src/http-surface';
+
+const SECRET = 'recruiting-test-secret-0123456789abcdef';
+const jwt = new JwtService();
+const tokenOf = (id: number, role: string) => jwt.sign({ sub: String(id), role, type: 'access' }, { secret: SECRET, algorithm: 'HS256' });
+
+describe('users: list and role change', () => {
+  let database: TestDatabase;
+  let app: INestApplication;
+  let pool: Pool;
+  const ids: Record<string, number> = {};
+
+  const insertUser = async (email: string, name: string, role: string) =>
+    (await pool.query<{ id: number }>('INSERT INTO users (email, name, role) VALUES ($1, $2, $3) RETURNING id', [email, name, role]))
+      .rows[0].id;
+  const as = (who: string) => ({ authorization: `Bearer ${tokenOf(ids[who], who.startsWith('admin') ? 'admin' : who)}` });
+  const http = () => request(app.getHttpServer());
+
+  beforeAll(async () => {
+    database = await createTestDatabase('recruiting_users');
+    await migrateDatabase(database.url, RECRUITING_DATABASE);
+    pool = new Pool({ connectionString: database.url, max: 2, options: '-c search_path=recruiting' });
+    ids.admin = await insertUser('admin@example.com', 'Admin 管理者', 'admin');
+    ids.member = await insertUser('member@example.com', 'Member 田中', 'member');
+    ids.viewer = await insertUser('viewer@example.com', 'Viewer 100%_x', 'viewer');
+    for (let i = 0; i < 23; i++) await insertUser(`extra${i}@example.org`, `Extra ${i}`, i % 2 ? 'viewer' : 'member');
+    app = await startTestApp(
+      AppModule.register(loadRecruitingConfig({ LOG_LEVEL: process.env.LOG_LEVEL, DATABASE_URL: database.url, JWT_SECRET: SECRET })),
+      RECRUITING_HTTP,
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await pool?.end();
+    await database?.drop();
+  });
+
+  it('lists users a page at a time with the pagination block, counted in the database', async () => {
+    const res = await http().get('/api/v1/users?page=2&limit=10').set(as('viewer')).expect(200);
+    expect(res.body.data).toHaveLength(10);
+    expect(res.body.data[0]).toEqual({
+      id: expect.any(Number),
+      email: 'extra7@example.org',
+      name: 'Extra 7',
+      picture: null,
+      role: 'viewer',
+      createdAt: expect.any(String),
+    });
+    expect(res.body.pagination).toEqual({ page: 2, limit: 10, totalCount: 26, totalPages: 3, hasNext: true, hasPrevious: true });
+  });
+
+  it('filters by role and by a name or email fragment, the fragment taken literally', async () => {
+    const admins = await http().get('/api/v1/users?role=admin').set(as('member')).expect(200);
+    expect(admins.body.data.map((u: { email: string }) => u.email)).toEqual(['admin@example.com']);
+    const tanaka = await http()
+      .get(`/api/v1/users?search=${encodeURIComponent('田中')}`)
+      .set(as('member'))
+      .expect(200);
+    expect(tanaka.body.data.map((u: { id: number }) => u.id)).toEqual([ids.member]);
+    const literal = await http()
+      .get(`/api/v1/users?search=${encodeURIComponent('%_')}`)
+      .set(as('member'))
+      .expect(200);
+    expect(literal.body.data.map((u: { id: number }) => u.id)).toEqual([ids.viewer]);
+    const byEmail = await http().get('/api/v1/users?search=EXAMPLE.ORG&limit=100').set(as('member')).expect(200);
+    expect(byEmail.body.pagination.totalCount).toBe(23);
+  });
+
+  it('refuses an unknown role, a limit over 100 and a missing token', async () => {
+    expect((await http().get('/api/v1/users?role=owner').set(as('viewer'))).status).toBe(400);
+    expect((await http().get('/api/v1/users?limit=101').set(as('viewer'))).status).toBe(400);
+    expect((await http().get('/api/v1/users')).status).toBe(401);
+  });
+
+  it('lets only an administrator change a role', async () => {
+    const byMember = await http().patch(`/api/v1/users/${ids.viewer}`).set(as('member')).send({ role: 'member' });
+    expect(byMember.status).toBe(403);
+    expect(byMember.body.error.code).toBe('FORBIDDEN');
+    const res = await http().patch(`/api/v1/users/${ids.viewer}`).set(as('admin')).send({ role: 'member' }).expect(200);
+    expect(res.body.data).toMatchObject({ id: ids.viewer, role: 'member' });
+    await http().patch('/api/v1/users/999999').set(as('admin')).send({ role: 'member' }).expect(404);
+    await http().patch(`/api/v1/users/${ids.viewer}`).set(as('admin')).send({ role: 'owner' }).expect(400);
+  });
+
+  it('refuses to demote the last administrator, even when two demotions race', async () => {
+    const last = await http().patch(`/api/v1/users/${ids.admin}`).set(as('admin')).send({ role: 'member' });
+    expect(last.status).toBe(409);
+    expect(last.body.error.code).toBe('CONFLICT');
+
+    ids.admin2 = await insertUser('admin2@example.com', 'Second admin', 'admin');
+    // Both demotions are held at the database until each has started, so they overlap for certain: this session
+    // locks both rows, both requests queue behind it, then it lets go.
+    const holder = await pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM users WHERE id = ANY($1) FOR UPDATE', [[ids.admin, ids.admin2]]);
+      const racing = Promise.all([
+        http().patch(`/api/v1/users/${ids.admin}`).set(as('admin2')).send({ role: 'viewer' }),
+        http().patch(`/api/v1/users/${ids.admin2}`).set(as('admin')).send({ role: 'viewer' }),
+      ]);
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const waiting = await holder.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        if (waiting.rows[0].n >= 2) break;
+        if (Date.now() > deadline) throw new Error('the two demotions never queued behind the held rows');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await holder.query('COMMIT');
+      const results = await racing;
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    } finally {
+      holder.release();
+    }
+    const { rows } = await pool.query("SELECT count(*)::int AS n FROM users WHERE role = 'admin'");
+    expect(rows[0].n).toBe(1);
+  });
+
+  describeBadInputSweep({
+    app: () => app,
+    identity: () => as('admin'),
+    badIdentities: [
+      {},
+      { authorization: 'Bearer not-a-token' },
+      { authorization: `Bearer ${jwt.sign({ sub: '1', role: 'admin', type: 'refresh' }, { secret: SECRET })}` },
+      {
+        authorization: `Bearer ${jwt.sign({ sub: '1', role: 'admin', type: 'access' }, { secret: 'another-secret-0123456789abcdef0123' })}`,
+      },
+      {
+        authorization: `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"1","role":"admin","type":"access"}').toString('base64url')}.`,
+      },
+    ],
+    pathValues: () => ({ userId: String(ids.member) }),
+  });
+});
