@@ -1,7 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
 import { DataSource } from 'typeorm';
-import { JWT_AUTH_OPTIONS, JwtAuthGuard, RolesGuard } from '@platform/auth';
 import { httpConventions, RecruitingEnvelopeInterceptor } from '@platform/contracts';
 import { RecruitingExceptionFilter } from './recruiting.errors';
 import { postgresHealthCheck, PostgresModule } from '@platform/persistence';
@@ -10,6 +8,7 @@ import type { RecruitingConfig } from './config';
 import { RECRUITING_DATABASE } from './database/database';
 import { DatabaseModule } from './database/database.module';
 import { UsersModule } from './users/users.module';
+import { AuthModule } from './auth/auth.module';
 
 /** Every route needs a bearer token and the role its method asks for, unless marked @Public(). */
 @Module({})
@@ -21,14 +20,10 @@ export class AppModule {
         PostgresModule.forRoot({ ...RECRUITING_DATABASE, ...config.database, applicationName: 'recruiting-api' }),
         DatabaseModule,
         UsersModule,
+        AuthModule.register(config.jwt),
         HealthModule.forRoot({ inject: [DataSource], checks: (db: DataSource) => [postgresHealthCheck(db)] }),
       ],
-      providers: [
-        { provide: JWT_AUTH_OPTIONS, useValue: config.jwt },
-        { provide: APP_GUARD, useClass: JwtAuthGuard },
-        { provide: APP_GUARD, useClass: RolesGuard },
-        ...httpConventions({ filter: RecruitingExceptionFilter, envelope: RecruitingEnvelopeInterceptor }),
-      ],
+      providers: [...httpConventions({ filter: RecruitingExceptionFilter, envelope: RecruitingEnvelopeInterceptor })],
     };
   }
 }

@@ -143,3 +143,35 @@ describe('users: list and role change', () => {
     pathValues: () => ({ userId: String(ids.member) }),
   });
 });
+
+describe('access tokens of users who no longer exist', () => {
+  let database: TestDatabase;
+  let app: INestApplication;
+  let pool: Pool;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('recruiting_gone');
+    await migrateDatabase(database.url, RECRUITING_DATABASE);
+    pool = new Pool({ connectionString: database.url, max: 1, options: '-c search_path=recruiting' });
+    app = await startTestApp(
+      AppModule.register(loadRecruitingConfig({ LOG_LEVEL: process.env.LOG_LEVEL, DATABASE_URL: database.url, JWT_SECRET: SECRET })),
+      RECRUITING_HTTP,
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await pool?.end();
+    await database?.drop();
+  });
+
+  it('answers 401 once the user is deleted, though the token is well signed and unexpired', async () => {
+    const { rows } = await pool.query<{ id: number }>(
+      "INSERT INTO users (email, name, role) VALUES ('gone@example.com', 'Gone', 'viewer') RETURNING id",
+    );
+    const token = tokenOf(rows[0].id, 'viewer');
+    await request(app.getHttpServer()).get('/api/v1/users').set('authorization', `Bearer ${token}`).expect(200);
+    await pool.query('DELETE FROM users WHERE id = $1', [rows[0].id]);
+    const res = await request(app.getHttpServer()).get('/api/v1/users').set('authorization', `Bearer ${token}`).expect(401);
+    expect(res.body.error.code).toBe('UNAUTHENTICATED');
+  });
+});

@@ -40,6 +40,10 @@ export class UsersRepository {
     return db.selectFrom('users').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
+  async exists(db: Db, id: number): Promise<boolean> {
+    return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  }
+
   /** Locks every administrator row (FOR UPDATE), so concurrent demotions see each other's outcome. */
   async lockAdminIds(trx: Trx): Promise<number[]> {
     const rows = await trx.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
