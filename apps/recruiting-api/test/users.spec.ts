@@ -75,6 +75,12 @@ describe('users: list and role change', () => {
     expect(byEmail.body.pagination.totalCount).toBe(23);
   });
 
+  it('answers GET /api/v1/auth/me with the caller, for any role', async () => {
+    const res = await http().get('/api/v1/auth/me').set(as('viewer')).expect(200);
+    expect(res.body.data).toMatchObject({ id: ids.viewer, email: 'viewer@example.com', role: 'viewer' });
+    expect((await http().get('/api/v1/auth/me')).status).toBe(401);
+  });
+
   it('refuses an unknown role, a limit over 100 and a missing token', async () => {
     expect((await http().get('/api/v1/users?role=owner').set(as('viewer'))).status).toBe(400);
     expect((await http().get('/api/v1/users?limit=101').set(as('viewer'))).status).toBe(400);

@@ -27,6 +27,12 @@ export class UsersService {
     return PaginatedResult.of(rows.map(toUserResponse), query.page, query.limit, total);
   }
 
+  async get(userId: number): Promise<UserResponse> {
+    const row = await this.users.find(this.db, userId);
+    if (!row) throw new RecruitingError('UNAUTHENTICATED', 'The bearer token is invalid or expired');
+    return toUserResponse(row);
+  }
+
   /** Changes a user's role; the last administrator cannot be demoted (409), even by two demotions at once. */
   async changeRole(userId: number, role: Role): Promise<UserResponse> {
     return this.db.transaction().execute(async (trx) => {
