@@ -9,7 +9,86 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface Candidates {
+  createdAt: Generated<Timestamp>;
+  email: string | null;
+  externalUserId: string;
+  id: Generated<number>;
+  name: string | null;
+  phone: string | null;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface CandidateStatusHistory {
+  changedBy: number | null;
+  createdAt: Generated<Timestamp>;
+  fromStatus: string | null;
+  id: Generated<number>;
+  projectCandidateId: number;
+  reason: string | null;
+  toStatus: string;
+}
+
+export interface LoginStates {
+  codeVerifier: string;
+  expiresAt: Timestamp;
+  nonce: string;
+  state: string;
+}
+
+export interface ProjectCandidates {
+  attributes: Json | null;
+  candidateId: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  memo: string | null;
+  priority: string | null;
+  projectId: number;
+  reservationId: number | null;
+  score: Numeric | null;
+  segmentId: string | null;
+  selectionType: string | null;
+  status: Generated<string>;
+  surveyResponses: Json | null;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface Projects {
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  interviewDurationMinutes: Generated<number>;
+  name: string;
+  scoringRules: Json | null;
+  timezone: Generated<string>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface RefreshTokens {
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  familyId: string;
+  id: Generated<number>;
+  revokedAt: Timestamp | null;
+  tokenHash: Buffer;
+  usedAt: Timestamp | null;
+  userId: number;
+}
 
 export interface Users {
   createdAt: Generated<Timestamp>;
@@ -23,5 +102,11 @@ export interface Users {
 }
 
 export interface DB {
+  candidates: Candidates;
+  candidateStatusHistory: CandidateStatusHistory;
+  loginStates: LoginStates;
+  projectCandidates: ProjectCandidates;
+  projects: Projects;
+  refreshTokens: RefreshTokens;
   users: Users;
 }
