@@ -40,6 +40,16 @@ install_node() {
 [[ "$(node --version)" == "v$PLATFORM_NODE_VERSION" ]] ||
   fail "node on PATH is $(command -v node) $(node --version), not .tools/node (Node.js $PLATFORM_NODE_VERSION)"
 
+# Debian's Chromium for the login's browser test (playwright-core drives /usr/bin/chromium; never a browser download).
+if [[ ! -x /usr/bin/chromium ]]; then
+  command -v apt-get >/dev/null || fail "Chromium is missing and there is no apt-get: install Debian's chromium package"
+  sudo=()
+  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+  echo "[install] apt-get install chromium (once)" >&2
+  "${sudo[@]}" apt-get update -qq >/dev/null || fail "apt-get update did not succeed"
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq chromium >/dev/null || fail "apt-get install chromium did not succeed"
+fi
+
 stamp=node_modules/.installed-from-lock
 # The lockfile and the Node version node_modules was installed under.
 install_id() { echo "$(sha256sum package-lock.json | cut -d' ' -f1) node-$PLATFORM_NODE_VERSION"; }

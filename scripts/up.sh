@@ -104,6 +104,8 @@ bucket_of() {
 DEV_IDP_PORT=${DEV_IDP_PORT:-9400}
 export OIDC_ISSUER_URL="http://127.0.0.1:$DEV_IDP_PORT" OIDC_CLIENT_ID=recruiting-api
 export OIDC_REDIRECT_URL="http://localhost:$GATEWAY_PORT/api/v1/auth/idp/callback"
+# The login lands on {FRONTEND_URL}/login?token=...; no console runs here, so the gateway's address stands in.
+export FRONTEND_URL=${FRONTEND_URL:-http://localhost:$GATEWAY_PORT} ADMIN_EMAILS=${ADMIN_EMAILS:-admin@example.com}
 
 for app in "${APPS[@]}"; do
   S3_BUCKET=$(bucket_of "$app") node "dist/apps/$app/apps/$app/src/main.js" >"$LOGS/$app.log" 2>&1 &
@@ -138,6 +140,16 @@ for i in "${!APPS[@]}"; do
   done
 done
 
+# The dev IdP's viewer is a viewer here (first logins are members): provisioned once, linked by email at its login.
+DATABASE_URL=$DATABASE_URL node -e '
+  const { Client } = require("pg");
+  (async () => {
+    const db = new Client({ connectionString: process.env.DATABASE_URL });
+    await db.connect();
+    await db.query("INSERT INTO recruiting.users (email, name, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", ["viewer@example.com", "Dev Viewer", "viewer"]);
+    await db.end();
+  })().catch((e) => { console.error(e.message); process.exit(1); });'
+
 cat >&2 <<EOF
 
   The platform is up. Everything is reachable through the gateway:
@@ -155,6 +167,7 @@ cat >&2 <<EOF
     ai-webhook: X-API-Key $AI_WEBHOOK_API_KEY (POST /api/v1/webhooks/ai-status; kept in $DEV_SECRETS)
       rows: npm run -s ai-jobs -- create --kind wf2des --org 1 --project 1
     dev identity provider: $OIDC_ISSUER_URL (seeded users in README.md)
+      recruiting login: open http://localhost:$GATEWAY_PORT/api/v1/auth/idp in a browser (lands on /login?token=...)
       ai-webhook status read token: npm run -s admin -- idp-token --email member@example.com
 
     try:  curl http://localhost:$GATEWAY_PORT/v1/ping/deep

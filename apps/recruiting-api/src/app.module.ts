@@ -20,7 +20,7 @@ export class AppModule {
         PostgresModule.forRoot({ ...RECRUITING_DATABASE, ...config.database, applicationName: 'recruiting-api' }),
         DatabaseModule,
         UsersModule,
-        AuthModule.register(config.jwt),
+        AuthModule.register({ jwt: config.jwt, tokens: config.tokens, login: config.login }),
         HealthModule.forRoot({ inject: [DataSource], checks: (db: DataSource) => [postgresHealthCheck(db)] }),
       ],
       providers: [...httpConventions({ filter: RecruitingExceptionFilter, envelope: RecruitingEnvelopeInterceptor })],

@@ -6,8 +6,22 @@ import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtim
 export const recruitingEnv = baseEnvSchema
   .extend({
     PORT: env.port(APPS['recruiting-api'].port),
-    /** HS256 secret of the access and refresh tokens this service issues. */
+    /** HS256 secret of the access tokens this service issues. */
     JWT_SECRET: env.secret(32),
+    /** Lifetime of an access token, in seconds (expiresIn of /refresh). */
+    ACCESS_TOKEN_TTL_SECONDS: env.positiveInt(15 * 60),
+    /** Lifetime of a refresh token family's newest token, in seconds. */
+    REFRESH_TOKEN_TTL_SECONDS: env.positiveInt(30 * 24 * 3600),
+    /** The OpenID Connect provider of the login (discovery at {issuer}/.well-known/openid-configuration). */
+    OIDC_ISSUER_URL: env.url(['http', 'https']).optional(),
+    OIDC_CLIENT_ID: z.string().min(1).default('recruiting-api'),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** This service's callback as the provider knows it: {public base}/api/v1/auth/idp/callback. */
+    OIDC_REDIRECT_URL: env.url(['http', 'https']).optional(),
+    /** Where the login ends: {FRONTEND_URL}/login?token=... or ?error=auth_failed. */
+    FRONTEND_URL: env.url(['http', 'https']).default('http://localhost:8080'),
+    /** Users created by their first login with one of these emails get role admin; everyone else member. */
+    ADMIN_EMAILS: env.list(),
   })
   .extend(postgresEnv.shape);
 
@@ -15,9 +29,20 @@ const schema = recruitingEnv.transform((e) => ({
   ...baseConfigFrom(e),
   database: postgresOptionsFrom(e),
   jwt: { secret: e.JWT_SECRET },
+  tokens: { accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS },
+  login: {
+    oidc:
+      e.OIDC_ISSUER_URL && e.OIDC_CLIENT_SECRET && e.OIDC_REDIRECT_URL
+        ? { issuer: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, redirectUrl: e.OIDC_REDIRECT_URL }
+        : undefined,
+    frontendUrl: e.FRONTEND_URL.replace(/\/+$/, ''),
+    adminEmails: e.ADMIN_EMAILS.map((email) => email.toLowerCase()),
+  },
 }));
 
 export type RecruitingConfig = z.infer<typeof schema>;
+export type LoginConfig = RecruitingConfig['login'];
+export type TokenConfig = RecruitingConfig['tokens'];
 
 export function loadRecruitingConfig(source: Record<string, string | undefined> = process.env): RecruitingConfig {
   return loadConfig(schema, source);

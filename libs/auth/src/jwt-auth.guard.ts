@@ -17,7 +17,7 @@ export interface AccessTokenClaims {
   sub: string;
   role: Role;
   email?: string;
-  /** Refresh tokens carry 'refresh' and are refused here. */
+  /** Only access tokens pass; any other type (a token signed for another purpose) is refused. */
   type: 'access';
 }
 

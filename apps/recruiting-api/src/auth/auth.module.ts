@@ -1,23 +1,48 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JWT_AUTH_OPTIONS, type JwtAuthOptions, RolesGuard } from '@platform/auth';
+import type { LoginConfig, TokenConfig } from '../config';
 import { UsersModule } from '../users/users.module';
 import { AccessTokenGuard } from './access-token.guard';
-import { MeController } from './me.controller';
+import { AuthController } from './auth.controller';
+import { LoginController } from './login.controller';
+import { LOGIN_CONFIG, LoginService } from './login.service';
+import { LoginStatesRepository } from './login-states.repository';
+import { OidcClient } from './oidc-client';
+import { RefreshTokensRepository } from './refresh-tokens.repository';
+import { TOKEN_CONFIG, TokensService } from './tokens.service';
 
-/** Every route needs a valid access token of an existing user and the role its method asks for, unless @Public(). */
+export interface AuthSettings {
+  jwt: JwtAuthOptions;
+  tokens: TokenConfig;
+  login: LoginConfig;
+}
+
+/**
+ * Login through the identity provider, the platform's tokens (access and rotating refresh), and the guards: every
+ * route needs a valid access token of an existing user and the role its method asks for, unless @Public().
+ */
 @Module({})
 export class AuthModule {
-  static register(jwt: JwtAuthOptions): DynamicModule {
+  static register(settings: AuthSettings): DynamicModule {
+    const oidc = settings.login.oidc;
     return {
       module: AuthModule,
       imports: [UsersModule],
-      controllers: [MeController],
+      controllers: [LoginController, AuthController],
       providers: [
-        { provide: JWT_AUTH_OPTIONS, useValue: jwt },
+        { provide: JWT_AUTH_OPTIONS, useValue: settings.jwt },
+        { provide: TOKEN_CONFIG, useValue: settings.tokens },
+        { provide: LOGIN_CONFIG, useValue: settings.login },
+        ...(oidc ? [{ provide: OidcClient, useValue: new OidcClient(oidc) }] : []),
+        LoginService,
+        TokensService,
+        LoginStatesRepository,
+        RefreshTokensRepository,
         { provide: APP_GUARD, useClass: AccessTokenGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
       ],
+      exports: [TokensService],
     };
   }
 }

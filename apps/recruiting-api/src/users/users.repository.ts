@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import { containsPattern } from '@platform/persistence';
 import type { Role } from '@platform/auth';
 import type { Db, Trx } from '../database/recruiting-db';
@@ -52,5 +53,39 @@ export class UsersRepository {
 
   async setRole(trx: Trx, id: number, role: Role): Promise<UserRow | undefined> {
     return trx.updateTable('users').set({ role, updatedAt: new Date() }).where('id', '=', id).returning(COLUMNS).executeTakeFirst();
+  }
+
+  /** The user a login belongs to: by provider subject, or an operator-created user with that email and no subject yet. */
+  async lockForLogin(trx: Trx, subject: string, email: string): Promise<(UserRow & { idpSubject: string | null }) | undefined> {
+    const bySubject = await trx
+      .selectFrom('users')
+      .select([...COLUMNS, 'idpSubject'])
+      .where('idpSubject', '=', subject)
+      .forUpdate()
+      .executeTakeFirst();
+    if (bySubject) return bySubject;
+    return trx
+      .selectFrom('users')
+      .select([...COLUMNS, 'idpSubject'])
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async insert(trx: Trx, user: { idpSubject: string; email: string; name: string; picture: string | null; role: Role }): Promise<UserRow> {
+    return trx.insertInto('users').values(user).returning(COLUMNS).executeTakeFirstOrThrow();
+  }
+
+  async updateProfile(
+    trx: Trx,
+    id: number,
+    profile: { idpSubject: string; email: string; name: string; picture: string | null },
+  ): Promise<UserRow> {
+    return trx
+      .updateTable('users')
+      .set({ ...profile, updatedAt: new Date() })
+      .where('id', '=', id)
+      .returning(COLUMNS)
+      .executeTakeFirstOrThrow();
   }
 }

@@ -1,0 +1,103 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { LoginConfig } from '../config';
+import { RecruitingDb } from '../database/recruiting-db';
+import { RecruitingError } from '../recruiting.errors';
+import { UsersRepository } from '../users/users.repository';
+import { LoginStatesRepository } from './login-states.repository';
+import { OidcClient, type ProviderProfile } from './oidc-client';
+import { TokensService } from './tokens.service';
+
+export const LOGIN_CONFIG = Symbol('LOGIN_CONFIG');
+
+/** How long an authorization request may take between the redirect and the callback. */
+const LOGIN_STATE_TTL_MS = 10 * 60 * 1000;
+
+/** A failure the callback turns into the generic redirect; its message is logged, never shown. */
+class LoginFailed extends Error {}
+
+/**
+ * The authorization-code login (spec 4.1): the redirect to the provider with state, nonce and PKCE kept server-side,
+ * and the callback that signs the user in and sends the browser back to the front end.
+ */
+@Injectable()
+export class LoginService {
+  private readonly logger = new Logger(LoginService.name);
+
+  constructor(
+    private readonly db: RecruitingDb,
+    private readonly states: LoginStatesRepository,
+    private readonly users: UsersRepository,
+    private readonly tokens: TokensService,
+    @Inject(LOGIN_CONFIG) private readonly config: LoginConfig,
+    @Optional() private readonly oidc?: OidcClient,
+  ) {}
+
+  /** The provider's authorization URL for a new login. */
+  async start(): Promise<string> {
+    if (!this.oidc) throw new RecruitingError('SERVICE_UNAVAILABLE', 'Login is not configured');
+    let request;
+    try {
+      request = await this.oidc.authorizationRequest();
+    } catch {
+      throw new RecruitingError('SERVICE_UNAVAILABLE', 'The identity provider cannot be reached');
+    }
+    await this.states.save(this.db, request, new Date(Date.now() + LOGIN_STATE_TTL_MS));
+    return request.url;
+  }
+
+  /**
+   * Finishes a login from the callback's query. A missing code is the caller's error (400); anything else that goes
+   * wrong sends the browser to the front end's login page with error=auth_failed and nothing more.
+   */
+  async finish(query: Record<string, unknown>, rawQuery: string): Promise<string> {
+    const failed = `${this.config.frontendUrl}/login?error=auth_failed`;
+    if (query.error !== undefined) {
+      this.logger.warn('login failed: the provider answered an error');
+      return failed;
+    }
+    const code = query.code;
+    if (typeof code !== 'string' || code.length === 0 || code.length > 2048) {
+      throw new RecruitingError('VALIDATION_FAILED', 'code is required', [{ field: 'code', message: 'code is required' }]);
+    }
+    try {
+      const session = await this.signIn(query.state, rawQuery);
+      const target = new URL(`${this.config.frontendUrl}/login`);
+      target.searchParams.set('token', session.accessToken);
+      // The refresh token rides in the fragment: browsers never send it to a server or into access logs.
+      target.hash = new URLSearchParams({ refreshToken: session.refreshToken }).toString();
+      return target.toString();
+    } catch (error) {
+      this.logger.warn(`login failed: ${(error as Error).message}`);
+      return failed;
+    }
+  }
+
+  private async signIn(state: unknown, rawQuery: string) {
+    if (!this.oidc) throw new LoginFailed('login is not configured');
+    if (typeof state !== 'string' || state.length === 0 || state.length > 128) throw new LoginFailed('no state');
+    const request = await this.states.take(this.db, state);
+    if (!request) throw new LoginFailed('unknown, used or expired state');
+    const profile = await this.oidc.exchange(rawQuery, request);
+    const user = await this.upsertUser(profile);
+    return this.tokens.startSession(user);
+  }
+
+  /** Finds the user by provider subject (or links an operator-created one by email) and refreshes the profile. */
+  private upsertUser(profile: ProviderProfile) {
+    const name = (profile.name ?? profile.email.split('@')[0]).slice(0, 255);
+    const picture = profile.picture && profile.picture.length <= 2048 ? profile.picture : null;
+    const email = profile.email;
+    if (email.length > 320) throw new LoginFailed('email too long');
+    return this.db.transaction().execute(async (trx) => {
+      const existing = await this.users.lockForLogin(trx, profile.subject, email);
+      if (existing && existing.idpSubject !== null && existing.idpSubject !== profile.subject) {
+        throw new LoginFailed('the email belongs to another identity');
+      }
+      if (existing && existing.idpSubject === null && !profile.emailVerified) throw new LoginFailed('unverified email');
+      const update = { idpSubject: profile.subject, email, name, picture };
+      if (existing) return this.users.updateProfile(trx, existing.id, update);
+      const role = this.config.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'member';
+      return this.users.insert(trx, { ...update, role });
+    });
+  }
+}

@@ -1,0 +1,82 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { JWT_AUTH_OPTIONS, type JwtAuthOptions, type AccessTokenClaims, type Role } from '@platform/auth';
+import type { TokenConfig } from '../config';
+import { type Db, RecruitingDb } from '../database/recruiting-db';
+import { RecruitingError } from '../recruiting.errors';
+import { UsersRepository } from '../users/users.repository';
+import { RefreshTokensRepository } from './refresh-tokens.repository';
+
+export const TOKEN_CONFIG = Symbol('TOKEN_CONFIG');
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds until the access token expires. */
+  expiresIn: number;
+}
+
+const digest = (token: string): Buffer => createHash('sha256').update(token).digest();
+
+const invalidRefreshToken = () => new RecruitingError('UNAUTHENTICATED', 'The refresh token is invalid or expired');
+
+/**
+ * Access tokens (HS256 JWTs of type access) and refresh tokens (opaque, 256 random bits, stored as digests). Each
+ * refresh token is good for one use and is replaced by the next of its family; presenting a used one again means it
+ * was copied, so the whole family is revoked.
+ */
+@Injectable()
+export class TokensService {
+  private readonly jwt = new JwtService();
+
+  constructor(
+    private readonly db: RecruitingDb,
+    private readonly refreshTokens: RefreshTokensRepository,
+    private readonly users: UsersRepository,
+    @Inject(JWT_AUTH_OPTIONS) private readonly jwtOptions: JwtAuthOptions,
+    @Inject(TOKEN_CONFIG) private readonly config: TokenConfig,
+  ) {}
+
+  accessToken(user: { id: number; role: string; email: string }): string {
+    const claims: AccessTokenClaims = { sub: String(user.id), role: user.role as Role, email: user.email, type: 'access' };
+    return this.jwt.sign(claims, { secret: this.jwtOptions.secret, algorithm: 'HS256', expiresIn: this.config.accessTtlSeconds });
+  }
+
+  /** A new session: an access token and the first refresh token of a new family. */
+  async startSession(user: { id: number; role: string; email: string }): Promise<TokenPair> {
+    return this.pair(this.db, user, randomUUID());
+  }
+
+  async refresh(refreshToken: string): Promise<TokenPair> {
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const row = await this.refreshTokens.lockByHash(trx, digest(refreshToken));
+      if (!row || row.revokedAt) return { kind: 'invalid' as const };
+      if (row.usedAt) return { kind: 'reused' as const, familyId: row.familyId };
+      if (row.expiresAt <= new Date()) return { kind: 'invalid' as const };
+      const user = await this.users.find(trx, row.userId);
+      if (!user) return { kind: 'invalid' as const };
+      await this.refreshTokens.markUsed(trx, row.id);
+      return { kind: 'rotated' as const, pair: await this.pair(trx, user, row.familyId) };
+    });
+    if (outcome.kind === 'reused') {
+      // Committed on its own: the revocation must stand although the request is refused.
+      await this.refreshTokens.revokeFamily(this.db, outcome.familyId);
+      throw invalidRefreshToken();
+    }
+    if (outcome.kind === 'invalid') throw invalidRefreshToken();
+    return outcome.pair;
+  }
+
+  /** Revokes every refresh token of the user; access tokens stay valid until they expire (spec 4.1). */
+  async logout(userId: number): Promise<void> {
+    await this.refreshTokens.revokeUser(this.db, userId);
+  }
+
+  private async pair(db: Db, user: { id: number; role: string; email: string }, familyId: string): Promise<TokenPair> {
+    const refreshToken = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + this.config.refreshTtlSeconds * 1000);
+    await this.refreshTokens.insert(db, { tokenHash: digest(refreshToken), familyId, userId: user.id, expiresAt });
+    return { accessToken: this.accessToken(user), refreshToken, expiresIn: this.config.accessTtlSeconds };
+  }
+}

@@ -1,0 +1,36 @@
+import { type DevIdp, startDevIdp } from '@platform/dev-idp';
+import { describeBadInputSweep } from '@platform/testing';
+import { BAD_IDENTITIES, type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
+
+/**
+ * Every documented route of recruiting-api under malformed input (libs/testing): never a 5xx, always the documented
+ * error body. The app runs with every dependency configured, so a refusal is the input's doing.
+ */
+describe('recruiting-api under bad input', () => {
+  let idp: DevIdp;
+  let t: RecruitingTestApp;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    const callback = 'http://127.0.0.1:9/api/v1/auth/idp/callback';
+    idp = await startDevIdp({ clients: [{ clientId: 'recruiting-api', clientSecret: 'sweep-secret', redirectUris: [callback] }] });
+    t = await startRecruiting('recruiting_sweep', {
+      OIDC_ISSUER_URL: idp.issuer,
+      OIDC_CLIENT_SECRET: 'sweep-secret',
+      OIDC_REDIRECT_URL: callback,
+    });
+    ids.admin = await t.insertUser('admin@example.com', 'Admin', 'admin');
+    ids.member = await t.insertUser('member@example.com', 'Member', 'member');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await idp?.stop();
+  });
+
+  describeBadInputSweep({
+    app: () => t.app,
+    identity: () => t.as(ids.admin, 'admin'),
+    badIdentities: BAD_IDENTITIES,
+    pathValues: () => ({ userId: String(ids.member) }),
+  });
+});

@@ -1,0 +1,73 @@
+import type { INestApplication } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { migrateDatabase } from '@platform/persistence';
+import { createTestDatabase, startTestApp, type TestDatabase } from '@platform/testing';
+import { Pool } from 'pg';
+import request from 'supertest';
+import { AppModule } from '../src/app.module';
+import { loadRecruitingConfig } from '../src/config';
+import { RECRUITING_DATABASE } from '../src/database/database';
+import { RECRUITING_HTTP } from '../src/http-surface';
+
+export const TEST_JWT_SECRET = 'recruiting-test-secret-0123456789abcdef';
+
+const jwt = new JwtService();
+
+/** An access token as login would sign it. */
+export const accessTokenOf = (id: number, role: string, secret = TEST_JWT_SECRET): string =>
+  jwt.sign({ sub: String(id), role, type: 'access' }, { secret, algorithm: 'HS256' });
+
+/** Malformed, foreign and wrongly signed bearer tokens every Bearer route refuses with 401. */
+export const BAD_IDENTITIES: Array<Record<string, string>> = [
+  {},
+  { authorization: 'Bearer not-a-token' },
+  { authorization: `Bearer ${jwt.sign({ sub: '1', role: 'admin', type: 'refresh' }, { secret: TEST_JWT_SECRET })}` },
+  { authorization: `Bearer ${accessTokenOf(1, 'admin', 'another-secret-0123456789abcdef0123')}` },
+  {
+    authorization: `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"1","role":"admin","type":"access"}').toString('base64url')}.`,
+  },
+];
+
+/** recruiting-api on its own migrated database, with a pool on the recruiting schema for arranging and asserting. */
+export interface RecruitingTestApp {
+  app: INestApplication;
+  pool: Pool;
+  database: TestDatabase;
+  http: () => ReturnType<typeof request>;
+  /** Inserts a user and answers its id. */
+  insertUser(email: string, name: string, role: string): Promise<number>;
+  /** The authorization header of that user. */
+  as(id: number, role: string): { authorization: string };
+  close(): Promise<void>;
+}
+
+export async function startRecruiting(name: string, env: Record<string, string | undefined> = {}): Promise<RecruitingTestApp> {
+  const database = await createTestDatabase(name);
+  await migrateDatabase(database.url, RECRUITING_DATABASE);
+  const pool = new Pool({ connectionString: database.url, max: 3, options: '-c search_path=recruiting' });
+  const config = loadRecruitingConfig({
+    LOG_LEVEL: process.env.LOG_LEVEL,
+    DATABASE_URL: database.url,
+    JWT_SECRET: TEST_JWT_SECRET,
+    ...env,
+  });
+  const app = await startTestApp(AppModule.register(config), RECRUITING_HTTP);
+  return {
+    app,
+    pool,
+    database,
+    http: () => request(app.getHttpServer()),
+    insertUser: async (email, userName, role) =>
+      (await pool.query<{ id: number }>('INSERT INTO users (email, name, role) VALUES ($1, $2, $3) RETURNING id', [email, userName, role]))
+        .rows[0].id,
+    as: (id, role) => ({ authorization: `Bearer ${accessTokenOf(id, role)}` }),
+    close: async () => {
+      try {
+        await app.close();
+      } finally {
+        await pool.end();
+        await database.drop();
+      }
+    },
+  };
+}
