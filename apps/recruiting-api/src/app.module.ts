@@ -9,6 +9,8 @@ import { RECRUITING_DATABASE } from './database/database';
 import { DatabaseModule } from './database/database.module';
 import { UsersModule } from './users/users.module';
 import { AuthModule } from './auth/auth.module';
+import { ProjectsModule } from './projects/projects.module';
+import { CandidatesModule } from './candidates/candidates.module';
 
 /** Every route needs a bearer token and the role its method asks for, unless marked @Public(). */
 @Module({})
@@ -20,6 +22,8 @@ export class AppModule {
         PostgresModule.forRoot({ ...RECRUITING_DATABASE, ...config.database, applicationName: 'recruiting-api' }),
         DatabaseModule,
         UsersModule,
+        ProjectsModule,
+        CandidatesModule,
         AuthModule.register({ jwt: config.jwt, tokens: config.tokens, login: config.login }),
         HealthModule.forRoot({ inject: [DataSource], checks: (db: DataSource) => [postgresHealthCheck(db)] }),
       ],

@@ -5,6 +5,8 @@ import { COMMON_ERROR_STATUS, DomainError, recruitingErrorBody, ServiceException
 export const RECRUITING_ERROR_STATUS = {
   ...COMMON_ERROR_STATUS,
   SCORING_ERROR: 400,
+  /** The transition table (src/domain/candidate-status.ts) does not allow the move. */
+  INVALID_STATUS_TRANSITION: 409,
   SCHEDULING_TOKEN_ERROR: 400,
   SLOT_NOT_AVAILABLE: 409,
   EMAIL_SEND_ERROR: 500,

@@ -21,6 +21,16 @@ describe('recruiting-api under bad input', () => {
     });
     ids.admin = await t.insertUser('admin@example.com', 'Admin', 'admin');
     ids.member = await t.insertUser('member@example.com', 'Member', 'member');
+    ids.project = (await t.pool.query<{ id: number }>("INSERT INTO projects (name) VALUES ('Sweep') RETURNING id")).rows[0].id;
+    const person = await t.pool.query<{ id: number }>(
+      "INSERT INTO candidates (external_user_id, name) VALUES ('sweep-1', 'Sweep') RETURNING id",
+    );
+    ids.candidate = (
+      await t.pool.query<{ id: number }>(
+        `INSERT INTO project_candidates (project_id, candidate_id, attributes) VALUES ($1, $2, '{"age": 30}') RETURNING id`,
+        [ids.project, person.rows[0].id],
+      )
+    ).rows[0].id;
   });
   afterAll(async () => {
     await t?.close();
@@ -31,6 +41,6 @@ describe('recruiting-api under bad input', () => {
     app: () => t.app,
     identity: () => t.as(ids.admin, 'admin'),
     badIdentities: BAD_IDENTITIES,
-    pathValues: () => ({ userId: String(ids.member) }),
+    pathValues: () => ({ userId: String(ids.member), projectId: String(ids.project), candidateId: String(ids.candidate) }),
   });
 });

@@ -51,7 +51,7 @@ export class RecruitingCandidates1767000001000 implements MigrationInterface {
     // The list's sort orders, each with id as the tie-break, inside one project.
     await runner.query(`CREATE INDEX project_candidates_by_id ON project_candidates (project_id, id)`);
     await runner.query(`CREATE INDEX project_candidates_by_created ON project_candidates (project_id, created_at, id)`);
-    await runner.query(`CREATE INDEX project_candidates_by_score ON project_candidates (project_id, score, id)`);
+    await runner.query(`CREATE INDEX project_candidates_by_score ON project_candidates (project_id, score DESC NULLS LAST, id DESC)`);
     await runner.query(`CREATE INDEX project_candidates_by_status ON project_candidates (project_id, status, id)`);
     await runner.query(`CREATE INDEX project_candidates_candidate ON project_candidates (candidate_id)`);
     await runner.query(`

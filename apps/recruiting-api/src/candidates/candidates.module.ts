@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { CandidateStatusService } from './candidate-status.service';
+import { CandidatesController } from './candidates.controller';
+import { CandidatesRepository } from './candidates.repository';
+import { CandidatesService } from './candidates.service';
+
+/** Candidates of a project (spec 4.2): list with filters, fields, detail, update, delete, statuses, selection, scoring. */
+@Module({
+  controllers: [CandidatesController],
+  providers: [CandidatesService, CandidatesRepository, CandidateStatusService],
+  exports: [CandidatesService, CandidatesRepository, CandidateStatusService],
+})
+export class CandidatesModule {}

@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import { offsetOf, PaginatedResult } from '@platform/contracts';
+import { RecruitingDb } from '../database/recruiting-db';
+import { FilterError, filterToSql, parseFilterText } from '../domain/response-filter';
+import { parseScoringRules, ScoringRuleError, scoreSql } from '../domain/scoring-rules';
+import { requireProject } from '../projects/project-scope';
+import { RecruitingError } from '../recruiting.errors';
+import { type CandidateRow, CandidatesRepository } from './candidates.repository';
+import { CandidateStatusService } from './candidate-status.service';
+import type {
+  CandidateFieldsResponse,
+  ListCandidatesQuery,
+  ProjectCandidateResponse,
+  StatusHistoryEntry,
+  UpdateCandidateDto,
+  UpdateSelectionDto,
+  UpdateStatusDto,
+} from './dto/candidates.dto';
+
+const objectOrNull = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+export const toProjectCandidate = (row: CandidateRow): ProjectCandidateResponse => ({
+  id: row.id,
+  projectId: row.projectId,
+  candidateId: row.candidateId,
+  status: row.status,
+  selectionType: row.selectionType,
+  segmentId: row.segmentId,
+  memo: row.memo,
+  priority: row.priority,
+  score: row.score,
+  attributes: objectOrNull(row.attributes),
+  surveyResponses: objectOrNull(row.surveyResponses),
+  reservationId: row.reservationId,
+  reservation: null,
+  availableDates: [],
+  candidate: { id: row.candidateId, externalUserId: row.externalUserId, email: row.email, phone: row.phone, name: row.name },
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const notFound = () => new RecruitingError('NOT_FOUND', 'The candidate does not exist in this project');
+
+const invalid = (field: string, message: string) => new RecruitingError('VALIDATION_FAILED', message, [{ field, message }]);
+
+@Injectable()
+export class CandidatesService {
+  constructor(
+    private readonly db: RecruitingDb,
+    private readonly candidates: CandidatesRepository,
+    private readonly status: CandidateStatusService,
+  ) {}
+
+  async list(projectId: number, query: ListCandidatesQuery): Promise<PaginatedResult<ProjectCandidateResponse>> {
+    if (query.minScore !== undefined && query.maxScore !== undefined && query.minScore > query.maxScore) {
+      throw invalid('minScore', 'minScore must not be greater than maxScore');
+    }
+    let response;
+    if (query.responseFilter !== undefined) {
+      try {
+        response = filterToSql(parseFilterText(query.responseFilter));
+      } catch (error) {
+        if (error instanceof FilterError) throw invalid('responseFilter', error.message);
+        throw error;
+      }
+    }
+    await requireProject(this.db, projectId);
+    const { rows, total } = await this.candidates.page(
+      this.db,
+      projectId,
+      { ...query, response },
+      query.sort,
+      offsetOf(query.page, query.limit),
+      query.limit,
+    );
+    return PaginatedResult.of(rows.map(toProjectCandidate), query.page, query.limit, total);
+  }
+
+  async fields(projectId: number): Promise<CandidateFieldsResponse> {
+    await requireProject(this.db, projectId);
+    return { fields: await this.candidates.fields(this.db, projectId) };
+  }
+
+  async get(projectId: number, candidateId: number): Promise<ProjectCandidateResponse> {
+    await requireProject(this.db, projectId);
+    const row = await this.candidates.find(this.db, projectId, candidateId);
+    if (!row) throw notFound();
+    return toProjectCandidate(row);
+  }
+
+  async update(projectId: number, candidateId: number, body: UpdateCandidateDto): Promise<ProjectCandidateResponse> {
+    await requireProject(this.db, projectId);
+    if (!(await this.candidates.update(this.db, projectId, candidateId, body))) throw notFound();
+    return this.get(projectId, candidateId);
+  }
+
+  async delete(projectId: number, candidateId: number): Promise<void> {
+    await requireProject(this.db, projectId);
+    if (!(await this.candidates.delete(this.db, projectId, candidateId))) throw notFound();
+  }
+
+  async changeStatus(projectId: number, candidateId: number, body: UpdateStatusDto, userId: number): Promise<ProjectCandidateResponse> {
+    await requireProject(this.db, projectId);
+    await this.db
+      .transaction()
+      .execute((trx) => this.status.change(trx, projectId, candidateId, { to: body.status, reason: body.reason, changedBy: userId }));
+    return this.get(projectId, candidateId);
+  }
+
+  async history(projectId: number, candidateId: number): Promise<StatusHistoryEntry[]> {
+    await requireProject(this.db, projectId);
+    if (!(await this.candidates.find(this.db, projectId, candidateId))) throw notFound();
+    const rows = await this.candidates.history(this.db, candidateId);
+    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  }
+
+  /** All or nothing: an id that is not a candidate of the project answers 404 and nothing changes. */
+  async select(projectId: number, body: UpdateSelectionDto): Promise<{ updated: number }> {
+    const ids = body.selections.map((s) => s.candidateId);
+    const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (duplicate !== undefined) throw invalid('selections', `candidateId ${duplicate} is listed more than once`);
+    await requireProject(this.db, projectId);
+    const updated = await this.db.transaction().execute(async (trx) => {
+      const found = await this.candidates.setSelections(
+        trx,
+        projectId,
+        body.selections.map((s) => ({ candidateId: s.candidateId, selectionType: s.selectionType, segmentId: s.segmentId ?? null })),
+      );
+      if (found !== ids.length)
+        throw new RecruitingError('NOT_FOUND', 'A listed candidate does not exist in this project; nothing was changed');
+      return found;
+    });
+    return { updated };
+  }
+
+  /** Re-applies the project's scoring rules to every candidate in one SQL statement. */
+  async score(projectId: number): Promise<{ updated: number }> {
+    const project = await this.db.selectFrom('projects').select('scoringRules').where('id', '=', projectId).executeTakeFirst();
+    if (!project) throw new RecruitingError('NOT_FOUND', 'The project does not exist');
+    let rules;
+    try {
+      rules = parseScoringRules(project.scoringRules ?? []);
+    } catch (error) {
+      if (error instanceof ScoringRuleError) throw new RecruitingError('SCORING_ERROR', error.message);
+      throw error;
+    }
+    if (rules.length === 0) throw new RecruitingError('SCORING_ERROR', 'The project has no scoring rules');
+    return { updated: await this.candidates.applyScores(this.db, projectId, scoreSql(rules)) };
+  }
+}

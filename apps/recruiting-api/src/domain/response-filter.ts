@@ -1,0 +1,181 @@
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * The responseFilter language of spec 4.2 (also the `when` of scoring rules): conditions on fields of a
+ * candidate's attributes or surveyResponses, combined in and/or groups that may nest. Parsed into a typed tree,
+ * checked, and translated to SQL over JSONB with every field name and value bound as a parameter.
+ */
+export const FILTER_OPERATORS = ['eq', 'neq', 'contains', 'in'] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+export type FilterScalar = string | number;
+
+/** Where a field is looked up: one of the two objects, or (no prefix) attributes first, then surveyResponses. */
+export type FieldSource = 'attributes' | 'surveyResponses' | 'either';
+
+export interface FilterCondition {
+  kind: 'condition';
+  source: FieldSource;
+  field: string;
+  operator: FilterOperator;
+  value: FilterScalar | FilterScalar[];
+}
+
+export interface FilterGroup {
+  kind: 'group';
+  logic: 'and' | 'or';
+  children: FilterNode[];
+}
+
+export type FilterNode = FilterCondition | FilterGroup;
+
+export const FILTER_LIMITS = { maxDepth: 5, maxConditions: 50, maxInValues: 100, maxFieldLength: 255, maxValueLength: 1000 };
+
+/** A filter that cannot be used; the message says what and where (e.g. `conditions[1].operator`). */
+export class FilterError extends Error {}
+
+const PREFIXES: Array<[string, FieldSource]> = [
+  ['attributes.', 'attributes'],
+  ['surveyResponses.', 'surveyResponses'],
+];
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Parses the query parameter's JSON text. */
+export function parseFilterText(text: string): FilterNode {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new FilterError('responseFilter is not valid JSON');
+  }
+  return parseFilter(json, 'responseFilter');
+}
+
+/** Parses an already-decoded filter: an array of conditions, a group `{conditions, logic}`, or one condition. */
+export function parseFilter(json: unknown, path: string): FilterNode {
+  const counter = { conditions: 0 };
+  const node = Array.isArray(json) ? parseGroup({ conditions: json }, path, 1, counter) : parseNode(json, path, 1, counter);
+  if (counter.conditions === 0) throw new FilterError(`${path} has no conditions`);
+  return node;
+}
+
+function parseNode(json: unknown, path: string, depth: number, counter: { conditions: number }): FilterNode {
+  if (!isObject(json)) throw new FilterError(`${path} must be a condition or a group`);
+  return 'conditions' in json ? parseGroup(json, path, depth, counter) : parseCondition(json, path, counter);
+}
+
+function parseGroup(json: Record<string, unknown>, path: string, depth: number, counter: { conditions: number }): FilterGroup {
+  if (depth > FILTER_LIMITS.maxDepth) throw new FilterError(`${path} nests deeper than ${FILTER_LIMITS.maxDepth} levels`);
+  for (const key of Object.keys(json)) {
+    if (key !== 'conditions' && key !== 'logic') throw new FilterError(`${path}.${key} is not a group key (conditions, logic)`);
+  }
+  const logic = json.logic ?? 'and';
+  if (logic !== 'and' && logic !== 'or') throw new FilterError(`${path}.logic must be and or or`);
+  if (!Array.isArray(json.conditions)) throw new FilterError(`${path}.conditions must be an array`);
+  const children = json.conditions.map((child, i) => parseNode(child, `${path}.conditions[${i}]`, depth + 1, counter));
+  return { kind: 'group', logic, children };
+}
+
+function parseCondition(json: Record<string, unknown>, path: string, counter: { conditions: number }): FilterCondition {
+  for (const key of Object.keys(json)) {
+    if (key !== 'field' && key !== 'operator' && key !== 'value')
+      throw new FilterError(`${path}.${key} is not a condition key (field, operator, value)`);
+  }
+  if (++counter.conditions > FILTER_LIMITS.maxConditions)
+    throw new FilterError(`a filter has at most ${FILTER_LIMITS.maxConditions} conditions`);
+  const { field, operator, value } = json;
+  if (typeof field !== 'string' || field.trim() === '') throw new FilterError(`${path}.field is required`);
+  if (field.length > FILTER_LIMITS.maxFieldLength) throw new FilterError(`${path}.field is longer than ${FILTER_LIMITS.maxFieldLength}`);
+  if (operator === undefined) throw new FilterError(`${path}.operator is required`);
+  if (!FILTER_OPERATORS.includes(operator as FilterOperator)) {
+    throw new FilterError(`${path}.operator ${JSON.stringify(operator)} is unknown (${FILTER_OPERATORS.join(', ')})`);
+  }
+  if (value === undefined || value === null) throw new FilterError(`${path}.value is required`);
+  const prefix = PREFIXES.find(([p]) => field.startsWith(p) && field.length > p.length);
+  const condition = {
+    kind: 'condition' as const,
+    source: prefix ? prefix[1] : ('either' as const),
+    field: prefix ? field.slice(prefix[0].length) : field,
+    operator: operator as FilterOperator,
+  };
+  if (operator === 'in') {
+    if (!Array.isArray(value) || value.length === 0) throw new FilterError(`${path}.value must be a non-empty array for in`);
+    if (value.length > FILTER_LIMITS.maxInValues) throw new FilterError(`${path}.value has more than ${FILTER_LIMITS.maxInValues} values`);
+    return { ...condition, value: value.map((v, i) => scalar(v, `${path}.value[${i}]`)) };
+  }
+  return { ...condition, value: scalar(value, `${path}.value`) };
+}
+
+function scalar(value: unknown, path: string): FilterScalar {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string') {
+    if (value.length > FILTER_LIMITS.maxValueLength) throw new FilterError(`${path} is longer than ${FILTER_LIMITS.maxValueLength}`);
+    return value;
+  }
+  throw new FilterError(`${path} must be a string or a number`);
+}
+
+// ---- SQL -------------------------------------------------------------------------------------------------
+
+/** A decimal number as text (what `x::numeric` accepts); other text is compared as text. */
+const NUMERIC_TEXT = '^\\s*-?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?\\s*$';
+
+const numericValue = (value: FilterScalar): string | undefined => {
+  const text = String(value);
+  return new RegExp(NUMERIC_TEXT).test(text) && Number.isFinite(Number(text)) ? text.trim() : undefined;
+};
+
+/** The JSONB value a condition looks at, in the table aliased `alias`. */
+function fieldValue(condition: FilterCondition, alias: string): RawBuilder<unknown> {
+  const attributes = sql`${sql.ref(`${alias}.attributes`)} -> ${condition.field}::text`;
+  const responses = sql`${sql.ref(`${alias}.survey_responses`)} -> ${condition.field}::text`;
+  if (condition.source === 'attributes') return attributes;
+  if (condition.source === 'surveyResponses') return responses;
+  return sql`coalesce(${attributes}, ${responses})`;
+}
+
+/** `x` equals the value: as numbers when both are numeric ("3" eq 3), as text otherwise. */
+function equals(x: RawBuilder<unknown>, value: FilterScalar): RawBuilder<boolean> {
+  const number = numericValue(value);
+  if (number === undefined) return sql<boolean>`${x} = ${String(value)}::text`;
+  return sql<boolean>`(case when ${x} ~ ${NUMERIC_TEXT}::text then ${x}::numeric = ${number}::numeric else ${x} = ${String(value)}::text end)`;
+}
+
+function predicate(condition: FilterCondition, x: RawBuilder<unknown>): RawBuilder<boolean> {
+  switch (condition.operator) {
+    case 'eq':
+    case 'neq':
+      return equals(x, condition.value as FilterScalar);
+    case 'contains': {
+      const pattern = `%${String(condition.value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return sql<boolean>`${x} ilike ${pattern}::text`;
+    }
+    case 'in':
+      return sql<boolean>`(${sql.join(
+        (condition.value as FilterScalar[]).map((v) => equals(x, v)),
+        sql` or `,
+      )})`;
+  }
+}
+
+/**
+ * A condition holds when any of the field's values satisfies it: the value itself, or each element of an array
+ * (a multi-select answer). neq holds when eq does not, a missing field included.
+ */
+function conditionSql(condition: FilterCondition, alias: string): RawBuilder<boolean> {
+  const v = fieldValue(condition, alias);
+  const element = sql.ref('e.x');
+  const scalarText = sql`(${v} #>> '{}')`;
+  const any = sql<boolean>`(case when jsonb_typeof(${v}) = 'array' then exists (select 1 from jsonb_array_elements_text(${v}) as e(x) where ${predicate(condition, element)}) else coalesce(${predicate(condition, scalarText)}, false) end)`;
+  return condition.operator === 'neq' ? sql<boolean>`(not coalesce(${any}, false))` : sql<boolean>`coalesce(${any}, false)`;
+}
+
+/** The filter as a boolean SQL expression over the participation row aliased `alias`. */
+export function filterToSql(node: FilterNode, alias = 'pc'): RawBuilder<boolean> {
+  if (node.kind === 'condition') return conditionSql(node, alias);
+  if (node.children.length === 0) return sql<boolean>`${node.logic === 'and'}`;
+  return sql<boolean>`(${sql.join(
+    node.children.map((child) => filterToSql(child, alias)),
+    node.logic === 'and' ? sql` and ` : sql` or `,
+  )})`;
+}

@@ -1,0 +1,89 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import { IntField, TextField } from '@platform/contracts';
+import { ArrayMaxSize, IsArray, IsObject, ValidateBy, ValidateIf } from 'class-validator';
+import { IANAZone } from 'luxon';
+import { MAX_SCORING_RULES } from '../../domain/scoring-rules';
+
+/** An IANA time zone name such as Asia/Tokyo (luxon's check, which asks the runtime's ICU data). */
+function IsTimeZone(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isTimeZone',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && value.length <= 64 && IANAZone.isValidZone(value),
+      defaultMessage: () => 'timezone must be an IANA time zone name such as Asia/Tokyo',
+    },
+  });
+}
+
+/** Scoring rules as sent: an array of objects; each rule's condition is checked by the service (400 SCORING_ERROR). */
+function ScoringRulesField(): PropertyDecorator {
+  return applyDecorators(
+    ValidateIf((_, value) => value !== undefined),
+    IsArray(),
+    ArrayMaxSize(MAX_SCORING_RULES),
+    IsObject({ each: true }),
+    ApiProperty({
+      required: false,
+      type: 'array',
+      maxItems: MAX_SCORING_RULES,
+      items: { $ref: '#/components/schemas/ScoringRule' },
+      description:
+        'Each rule adds `points` when the candidate matches `when`, a condition or group of the responseFilter language (GET candidates). ' +
+        'A bad rule answers 400 SCORING_ERROR naming it.',
+    }),
+  );
+}
+
+export class ScoringRule {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description: 'A condition {field, operator, value} or a group {conditions, logic}, as in responseFilter',
+    example: { field: 'attributes.age', operator: 'in', value: [20, 21, 22] },
+  })
+  when!: Record<string, unknown>;
+
+  @ApiProperty({ type: 'number', minimum: -1e9, maximum: 1e9, description: 'Points added on a match (negative allowed)' })
+  points!: number;
+}
+
+export class CreateProjectDto {
+  @TextField({ min: 1, max: 255 }) name!: string;
+  @IntField({ optional: true, min: 5, max: 480, default: 60, description: 'Length of one interview' }) interviewDurationMinutes?: number;
+  @IsTimeZone()
+  @ValidateIf((_, value) => value !== undefined)
+  @ApiProperty({ required: false, type: String, maxLength: 64, default: 'Asia/Tokyo', description: 'IANA time zone name' })
+  timezone?: string;
+  @ScoringRulesField() scoringRules?: Array<Record<string, unknown>>;
+}
+
+export class UpdateProjectDto {
+  @TextField({ optional: true, min: 1, max: 255 }) name?: string;
+  @IntField({ optional: true, min: 5, max: 480 }) interviewDurationMinutes?: number;
+  @IsTimeZone()
+  @ValidateIf((_, value) => value !== undefined)
+  @ApiProperty({ required: false, type: String, maxLength: 64, description: 'IANA time zone name' })
+  timezone?: string;
+  @ScoringRulesField() scoringRules?: Array<Record<string, unknown>>;
+}
+
+export class ProjectIdParam {
+  @IntField({ min: 1, max: 2_147_483_647, fromText: true }) projectId!: number;
+}
+
+export class ListProjectsQuery {
+  @IntField({ optional: true, min: 1, max: 1_000_000, default: 1, fromText: true }) page = 1;
+  @IntField({ optional: true, min: 1, max: 100, default: 20, fromText: true }) limit = 20;
+}
+
+/** A Project (spec: not shown; the contract of issue 8). */
+export class ProjectResponse {
+  @ApiProperty({ type: 'integer' }) id!: number;
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: 'integer' }) interviewDurationMinutes!: number;
+  @ApiProperty({ description: 'IANA time zone name' }) timezone!: string;
+  @ApiProperty({ type: () => [ScoringRule], description: 'Empty when the project has no rules' }) scoringRules!: ScoringRule[];
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
+}

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { offsetOf, PaginatedResult } from '@platform/contracts';
+import { RecruitingDb } from '../database/recruiting-db';
+import { parseScoringRules, ScoringRuleError } from '../domain/scoring-rules';
+import { RecruitingError } from '../recruiting.errors';
+import type { CreateProjectDto, ListProjectsQuery, ProjectResponse, ScoringRule, UpdateProjectDto } from './dto/projects.dto';
+import { type ProjectRow, ProjectsRepository } from './projects.repository';
+
+const toProjectResponse = (row: ProjectRow): ProjectResponse => ({
+  id: row.id,
+  name: row.name,
+  interviewDurationMinutes: row.interviewDurationMinutes,
+  timezone: row.timezone,
+  scoringRules: Array.isArray(row.scoringRules) ? (row.scoringRules as ScoringRule[]) : [],
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** Rules are checked when saved, so a stored rule set always scores. */
+function checkScoringRules(rules: unknown[] | undefined): void {
+  if (rules === undefined) return;
+  try {
+    parseScoringRules(rules);
+  } catch (error) {
+    if (error instanceof ScoringRuleError) throw new RecruitingError('SCORING_ERROR', error.message);
+    throw error;
+  }
+}
+
+const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503';
+
+@Injectable()
+export class ProjectsService {
+  constructor(
+    private readonly db: RecruitingDb,
+    private readonly projects: ProjectsRepository,
+  ) {}
+
+  async list(query: ListProjectsQuery): Promise<PaginatedResult<ProjectResponse>> {
+    const { rows, total } = await this.projects.page(this.db, offsetOf(query.page, query.limit), query.limit);
+    return PaginatedResult.of(rows.map(toProjectResponse), query.page, query.limit, total);
+  }
+
+  async get(projectId: number): Promise<ProjectResponse> {
+    const row = await this.projects.find(this.db, projectId);
+    if (!row) throw new RecruitingError('NOT_FOUND', 'The project does not exist');
+    return toProjectResponse(row);
+  }
+
+  async create(body: CreateProjectDto): Promise<ProjectResponse> {
+    checkScoringRules(body.scoringRules);
+    return toProjectResponse(await this.projects.insert(this.db, body));
+  }
+
+  async update(projectId: number, body: UpdateProjectDto): Promise<ProjectResponse> {
+    checkScoringRules(body.scoringRules);
+    const row = await this.projects.update(this.db, projectId, body);
+    if (!row) throw new RecruitingError('NOT_FOUND', 'The project does not exist');
+    return toProjectResponse(row);
+  }
+
+  async delete(projectId: number): Promise<void> {
+    let outcome;
+    try {
+      outcome = await this.projects.deleteIfEmpty(this.db, projectId);
+    } catch (error) {
+      // A candidate imported between the check and the delete: the foreign key refuses, as the check would have.
+      if (isForeignKeyViolation(error)) outcome = 'has-candidates' as const;
+      else throw error;
+    }
+    if (outcome === 'missing') throw new RecruitingError('NOT_FOUND', 'The project does not exist');
+    if (outcome === 'has-candidates') throw new RecruitingError('CONFLICT', 'The project has candidates; delete them first');
+  }
+}
