@@ -90,6 +90,18 @@ export class CandidatesRepository {
       .where('pc.projectId', '=', projectId);
   }
 
+  /** The rows the filter keeps; the person is joined only when the search needs it (every row has one). */
+  private filtered(db: Db, projectId: number, filter: CandidateFilter, withPerson: boolean) {
+    let query = withPerson ? this.base(db, projectId) : db.selectFrom('projectCandidates as pc').where('pc.projectId', '=', projectId);
+    if (filter.status) query = query.where('pc.status', '=', filter.status);
+    if (filter.selectionType) query = query.where('pc.selectionType', '=', filter.selectionType);
+    if (filter.segmentId !== undefined) query = query.where('pc.segmentId', '=', filter.segmentId);
+    if (filter.minScore !== undefined) query = query.where('pc.score', '>=', String(filter.minScore));
+    if (filter.maxScore !== undefined) query = query.where('pc.score', '<=', String(filter.maxScore));
+    if (filter.response) query = query.where(filter.response);
+    return query;
+  }
+
   async page(
     db: Db,
     projectId: number,
@@ -98,25 +110,19 @@ export class CandidatesRepository {
     offset: number,
     limit: number,
   ): Promise<{ rows: CandidateRow[]; total: number }> {
-    let query = this.base(db, projectId);
-    if (filter.status) query = query.where('pc.status', '=', filter.status);
-    if (filter.selectionType) query = query.where('pc.selectionType', '=', filter.selectionType);
-    if (filter.segmentId !== undefined) query = query.where('pc.segmentId', '=', filter.segmentId);
-    if (filter.minScore !== undefined) query = query.where('pc.score', '>=', String(filter.minScore));
-    if (filter.maxScore !== undefined) query = query.where('pc.score', '<=', String(filter.maxScore));
-    if (filter.search) {
-      const pattern = containsPattern(filter.search);
-      query = query.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('c.email', 'ilike', pattern)]));
-    }
-    if (filter.response) query = query.where(filter.response);
+    const search = filter.search ? containsPattern(filter.search) : undefined;
+    const bySearch = <Q extends ReturnType<CandidatesRepository['base']>>(query: Q): Q =>
+      search === undefined ? query : (query.where((eb) => eb.or([eb('c.name', 'ilike', search), eb('c.email', 'ilike', search)])) as Q);
+    const rowsQuery = bySearch(this.filtered(db, projectId, filter, true) as ReturnType<CandidatesRepository['base']>);
+    const countQuery = search === undefined ? this.filtered(db, projectId, filter, false) : rowsQuery;
     const [rows, count] = await Promise.all([
-      query
+      rowsQuery
         .select(COLUMNS)
         .orderBy(sql.raw(ORDER[sort ?? 'id']))
         .offset(offset)
         .limit(limit)
         .execute(),
-      query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      countQuery.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.total) };
   }

@@ -73,15 +73,21 @@ describe('responseFilter to SQL', () => {
     expect(parameters).toContain('%100\\%\\_\\\\%');
   });
 
-  it('compares numeric values as numbers and other values as text', () => {
+  it('looks for a numeric value as a number and as text, and for any value alone or inside an array', () => {
     const numeric = compile('[{"field":"a","operator":"eq","value":"3"}]');
-    expect(numeric.sql).toContain('::numeric');
-    const text = compile('[{"field":"a","operator":"eq","value":"abc"}]');
-    expect(text.sql).not.toContain('::numeric =');
+    expect(numeric.parameters).toEqual(expect.arrayContaining(['{"a":"3"}', '{"a":["3"]}', '{"a":3}', '{"a":[3]}']));
+    const text = compile('[{"field":"attributes.a","operator":"eq","value":"abc"}]');
+    expect(text.parameters).toEqual(['{"a":"abc"}', '{"a":["abc"]}']);
   });
 
-  it('reads an unprefixed field from attributes first, then surveyResponses', () => {
-    expect(compile('[{"field":"a","operator":"eq","value":"x"}]').sql).toContain('coalesce("pc"."attributes" ->');
+  it('reads an unprefixed field in either object, a prefixed one in that object only', () => {
+    const either = compile('[{"field":"a","operator":"eq","value":"x"}]').sql;
+    expect(either).toContain('"pc"."attributes" @>');
+    expect(either).toContain('"pc"."survey_responses" @>');
     expect(compile('[{"field":"attributes.a","operator":"eq","value":"x"}]').sql).not.toContain('survey_responses');
+  });
+
+  it('negates eq for neq, so a missing field matches', () => {
+    expect(compile('[{"field":"a","operator":"neq","value":"x"}]').sql).toMatch(/^\(\(not coalesce\(/);
   });
 });

@@ -9,7 +9,7 @@ export const FILTER_OPERATORS = ['eq', 'neq', 'contains', 'in'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 export type FilterScalar = string | number;
 
-/** Where a field is looked up: one of the two objects, or (no prefix) attributes first, then surveyResponses. */
+/** Where a field is looked up: one of the two objects, or (no prefix) either of them. */
 export type FieldSource = 'attributes' | 'surveyResponses' | 'either';
 
 export interface FilterCondition {
@@ -116,58 +116,52 @@ function scalar(value: unknown, path: string): FilterScalar {
 }
 
 // ---- SQL -------------------------------------------------------------------------------------------------
+//
+// Equality is JSONB containment (`@>`), which the GIN indexes on attributes and survey_responses (jsonb_path_ops)
+// answer without reading every row: `{"f": v}` matches the value itself, `{"f": [v]}` an array (multi-select
+// answer) that holds it. A numeric value is looked for as a number and as its text ("3" eq 3). contains reads the
+// text of the value (for an array, the text of its JSON, so any element counts).
 
-/** A decimal number as text (what `x::numeric` accepts); other text is compared as text. */
-const NUMERIC_TEXT = '^\\s*-?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?\\s*$';
+const NUMERIC_TEXT = /^\s*-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?\s*$/;
 
-const numericValue = (value: FilterScalar): string | undefined => {
+/** The JSON values equal to `value`: its text, and the number when it is numeric. */
+function equalValues(value: FilterScalar): FilterScalar[] {
   const text = String(value);
-  return new RegExp(NUMERIC_TEXT).test(text) && Number.isFinite(Number(text)) ? text.trim() : undefined;
+  const number = typeof value === 'number' ? value : NUMERIC_TEXT.test(text) && Number.isFinite(Number(text)) ? Number(text) : undefined;
+  return number === undefined ? [text] : [text, number];
+}
+
+const COLUMNS: Record<FieldSource, string[]> = {
+  attributes: ['attributes'],
+  surveyResponses: ['survey_responses'],
+  either: ['attributes', 'survey_responses'],
 };
 
-/** The JSONB value a condition looks at, in the table aliased `alias`. */
-function fieldValue(condition: FilterCondition, alias: string): RawBuilder<unknown> {
-  const attributes = sql`${sql.ref(`${alias}.attributes`)} -> ${condition.field}::text`;
-  const responses = sql`${sql.ref(`${alias}.survey_responses`)} -> ${condition.field}::text`;
-  if (condition.source === 'attributes') return attributes;
-  if (condition.source === 'surveyResponses') return responses;
-  return sql`coalesce(${attributes}, ${responses})`;
+/** The column holds the field with any of the values, as the value itself or inside an array. */
+function containsAny(column: RawBuilder<unknown>, field: string, values: FilterScalar[]): RawBuilder<boolean> {
+  const documents = values.flatMap((v) => [JSON.stringify({ [field]: v }), JSON.stringify({ [field]: [v] })]);
+  return sql<boolean>`(${sql.join(
+    documents.map((doc) => sql`${column} @> ${doc}::jsonb`),
+    sql` or `,
+  )})`;
 }
 
-/** `x` equals the value: as numbers when both are numeric ("3" eq 3), as text otherwise. */
-function equals(x: RawBuilder<unknown>, value: FilterScalar): RawBuilder<boolean> {
-  const number = numericValue(value);
-  if (number === undefined) return sql<boolean>`${x} = ${String(value)}::text`;
-  return sql<boolean>`(case when ${x} ~ ${NUMERIC_TEXT}::text then ${x}::numeric = ${number}::numeric else ${x} = ${String(value)}::text end)`;
-}
-
-function predicate(condition: FilterCondition, x: RawBuilder<unknown>): RawBuilder<boolean> {
-  switch (condition.operator) {
-    case 'eq':
-    case 'neq':
-      return equals(x, condition.value as FilterScalar);
-    case 'contains': {
-      const pattern = `%${String(condition.value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return sql<boolean>`${x} ilike ${pattern}::text`;
-    }
-    case 'in':
-      return sql<boolean>`(${sql.join(
-        (condition.value as FilterScalar[]).map((v) => equals(x, v)),
-        sql` or `,
-      )})`;
-  }
-}
-
-/**
- * A condition holds when any of the field's values satisfies it: the value itself, or each element of an array
- * (a multi-select answer). neq holds when eq does not, a missing field included.
- */
 function conditionSql(condition: FilterCondition, alias: string): RawBuilder<boolean> {
-  const v = fieldValue(condition, alias);
-  const element = sql.ref('e.x');
-  const scalarText = sql`(${v} #>> '{}')`;
-  const any = sql<boolean>`(case when jsonb_typeof(${v}) = 'array' then exists (select 1 from jsonb_array_elements_text(${v}) as e(x) where ${predicate(condition, element)}) else coalesce(${predicate(condition, scalarText)}, false) end)`;
-  return condition.operator === 'neq' ? sql<boolean>`(not coalesce(${any}, false))` : sql<boolean>`coalesce(${any}, false)`;
+  const columns = COLUMNS[condition.source].map((name) => sql.ref(`${alias}.${name}`));
+  if (condition.operator === 'contains') {
+    const pattern = `%${String(condition.value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return sql<boolean>`(${sql.join(
+      columns.map((column) => sql`coalesce((${column} ->> ${condition.field}::text) ilike ${pattern}::text, false)`),
+      sql` or `,
+    )})`;
+  }
+  const values = condition.operator === 'in' ? (condition.value as FilterScalar[]) : [condition.value as FilterScalar];
+  const equal = values.flatMap(equalValues);
+  const any = sql<boolean>`(${sql.join(
+    columns.map((column) => containsAny(column, condition.field, equal)),
+    sql` or `,
+  )})`;
+  return condition.operator === 'neq' ? sql<boolean>`(not coalesce(${any}, false))` : any;
 }
 
 /** The filter as a boolean SQL expression over the participation row aliased `alias`. */

@@ -54,6 +54,9 @@ export class RecruitingCandidates1767000001000 implements MigrationInterface {
     await runner.query(`CREATE INDEX project_candidates_by_score ON project_candidates (project_id, score DESC NULLS LAST, id DESC)`);
     await runner.query(`CREATE INDEX project_candidates_by_status ON project_candidates (project_id, status, id)`);
     await runner.query(`CREATE INDEX project_candidates_candidate ON project_candidates (candidate_id)`);
+    // responseFilter and scoring equality is JSONB containment, answered by these.
+    await runner.query(`CREATE INDEX project_candidates_attributes ON project_candidates USING gin (attributes jsonb_path_ops)`);
+    await runner.query(`CREATE INDEX project_candidates_responses ON project_candidates USING gin (survey_responses jsonb_path_ops)`);
     await runner.query(`
       CREATE TABLE candidate_status_history (
         id integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
