@@ -1,12 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { httpConventions } from '@platform/contracts';
-import { RaceContentExceptionFilter } from './race-content.errors';
 import { MessagingModule } from '@platform/messaging';
 import { MongoModule } from '@platform/persistence';
 import { RACE_CONTENT_INDEXES } from '@platform/race-content-data';
 import { StorageModule } from '@platform/storage';
+import { AccessModule } from './auth/access.module';
 import type { RaceContentConfig } from './config';
 import { PingController } from './health/ping.controller';
+import { RaceContentExceptionFilter } from './race-content.errors';
+import { RacesModule } from './races/races.module';
 
 @Module({})
 export class AppModule {
@@ -17,6 +19,8 @@ export class AppModule {
         MongoModule.forRoot({ ...config.mongo, indexes: RACE_CONTENT_INDEXES }),
         MessagingModule.forRoot(config.messaging),
         StorageModule.forRoot(config.storage),
+        AccessModule.register(config.jwt),
+        RacesModule,
       ],
       controllers: [PingController],
       providers: httpConventions({ filter: RaceContentExceptionFilter }),

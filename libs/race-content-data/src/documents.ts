@@ -7,12 +7,21 @@ import type { RacingType } from './jobs';
  * document as gone.
  */
 
+/**
+ * Free-form JSON the platform keeps as sent (race results, predictions, verification data) is stored as JSON
+ * text: MongoDB would take most of it as a document, but not keys with `.` or a leading `$`, and FerretDB (the
+ * local store) takes no nested arrays either (`"lines": [[7, 5, 1], [3, 2]]`). Read it with `parseJsonText`.
+ */
+export type JsonText = string;
+
 /** Race documents keep the uploaded JSON as is; `_id` is its race_id. */
 export interface RaceDocument {
   _id: string;
   name: string;
-  race_result: Record<string, unknown>;
-  prediction: Record<string, unknown> | null;
+  /** The uploaded result, as JSON text. */
+  race_result_json: JsonText;
+  /** The uploaded prediction, as JSON text; null when none. */
+  prediction_json: JsonText | null;
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
@@ -39,7 +48,8 @@ export interface ArticleDocument {
   status: ArticleStatus;
   opening_at: number;
   closing_at: number | null;
-  accuracy_test_data: Record<string, unknown> | null;
+  /** Verification data of the audit script, as JSON text. */
+  accuracy_test_data_json: JsonText | null;
   generation_error: string | null;
   custom_prompt: string | null;
   created_at: number;
@@ -143,6 +153,16 @@ export interface CategoryDocument {
 export const RECAP_CATEGORY = 'レース結果・回顧';
 export const PREDICTION_CATEGORY = 'レース予想・検証';
 export const SEEDED_CATEGORIES = [RECAP_CATEGORY, PREDICTION_CATEGORY] as const;
+
+export function toJsonText(value: Record<string, unknown>): JsonText {
+  return JSON.stringify(value);
+}
+
+export function parseJsonText(text: JsonText): Record<string, unknown>;
+export function parseJsonText(text: JsonText | null | undefined): Record<string, unknown> | null;
+export function parseJsonText(text: JsonText | null | undefined): Record<string, unknown> | null {
+  return typeof text === 'string' ? (JSON.parse(text) as Record<string, unknown>) : null;
+}
 
 export interface FoundRace {
   type: RacingType;

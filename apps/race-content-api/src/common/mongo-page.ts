@@ -1,0 +1,45 @@
+import type { Collection, Document, Filter, Sort, WithId } from 'mongodb';
+import type { PagedList } from '@platform/contracts';
+import type { PageQuery } from './page.query';
+
+/** Every read, list and uniqueness check treats a soft-deleted document as gone. */
+export const LIVE = { deleted_at: null } as const;
+
+/** Sorted by `field`, then by id in the same direction, so that pages never overlap or skip. */
+export function sortBy(field: string, order: PageQuery['order']): Sort {
+  const direction = order === 'asc' ? 1 : -1;
+  return { [field]: direction, _id: direction };
+}
+
+/** One page of a filtered, sorted collection and the count of all matches, both in the database. */
+export async function findPage<T extends Document>(
+  collection: Collection<T>,
+  filter: Filter<T>,
+  sort: Sort,
+  page: PageQuery,
+): Promise<{ docs: WithId<T>[]; total: number }> {
+  const [docs, total] = await Promise.all([
+    collection
+      .find(filter)
+      .sort(sort)
+      .skip((page.page - 1) * page.size)
+      .limit(page.size)
+      .toArray(),
+    collection.countDocuments(filter),
+  ]);
+  return { docs, total };
+}
+
+export function pagedOf<T, R>(page: PageQuery, found: { docs: T[]; total: number }, map: (doc: T) => R): PagedList<R> {
+  return { list: found.docs.map(map), current_page: page.page, total_count: found.total };
+}
+
+/** True for MongoDB's duplicate-key error (a unique index refused the write). */
+export function isDuplicateKey(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+}
+
+/** A value for a case-insensitive partial match, with every regular-expression character taken literally. */
+export function literalPattern(text: string): RegExp {
+  return new RegExp(text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'), 'i');
+}
