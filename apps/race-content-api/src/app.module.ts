@@ -8,6 +8,7 @@ import { AccessModule } from './auth/access.module';
 import type { RaceContentConfig } from './config';
 import { PingController } from './health/ping.controller';
 import { RaceContentExceptionFilter } from './race-content.errors';
+import { ArticlesModule } from './articles/articles.module';
 import { RacesModule } from './races/races.module';
 
 @Module({})
@@ -21,6 +22,7 @@ export class AppModule {
         StorageModule.forRoot(config.storage),
         AccessModule.register(config.jwt),
         RacesModule,
+        ArticlesModule,
       ],
       controllers: [PingController],
       providers: httpConventions({ filter: RaceContentExceptionFilter }),
