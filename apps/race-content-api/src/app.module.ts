@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { httpConventions } from '@platform/contracts';
 import { MessagingModule } from '@platform/messaging';
 import { MongoModule } from '@platform/persistence';
@@ -6,9 +7,14 @@ import { RACE_CONTENT_INDEXES } from '@platform/race-content-data';
 import { StorageModule } from '@platform/storage';
 import { AccessModule } from './auth/access.module';
 import type { RaceContentConfig } from './config';
+import { UndeclaredQueryInterceptor } from './common/undeclared-query.interceptor';
+import { EmbeddingsModule } from './embeddings/embeddings.module';
 import { PingController } from './health/ping.controller';
 import { RaceContentExceptionFilter } from './race-content.errors';
 import { ArticlesModule } from './articles/articles.module';
+import { BlogsModule } from './blogs/blogs.module';
+import { CategoriesModule } from './categories/categories.module';
+import { NgWordsModule } from './ng-words/ng-words.module';
 import { RacesModule } from './races/races.module';
 
 @Module({})
@@ -21,11 +27,18 @@ export class AppModule {
         MessagingModule.forRoot(config.messaging),
         StorageModule.forRoot(config.storage),
         AccessModule.register(config.jwt),
+        EmbeddingsModule.register(config.embedding),
         RacesModule,
         ArticlesModule,
+        CategoriesModule,
+        BlogsModule,
+        NgWordsModule,
       ],
       controllers: [PingController],
-      providers: httpConventions({ filter: RaceContentExceptionFilter }),
+      providers: [
+        ...httpConventions({ filter: RaceContentExceptionFilter }),
+        { provide: APP_INTERCEPTOR, useClass: UndeclaredQueryInterceptor },
+      ],
     };
   }
 }

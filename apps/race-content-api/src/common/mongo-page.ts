@@ -34,9 +34,14 @@ export function pagedOf<T, R>(page: PageQuery, found: { docs: T[]; total: number
   return { list: found.docs.map(map), current_page: page.page, total_count: found.total };
 }
 
-/** True for MongoDB's duplicate-key error (a unique index refused the write). */
+/**
+ * True when a unique index refused the write: MongoDB's E11000, which FerretDB also answers to inserts; FerretDB
+ * 1.x answers updates that break a unique index with its SQLite backend's UNIQUE constraint error instead.
+ */
 export function isDuplicateKey(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 11000 || (typeof message === 'string' && message.includes('UNIQUE constraint failed'));
 }
 
 /** A value for a case-insensitive partial match, with every regular-expression character taken literally. */
