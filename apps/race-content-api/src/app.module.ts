@@ -15,6 +15,7 @@ import { ArticlesModule } from './articles/articles.module';
 import { BlogsModule } from './blogs/blogs.module';
 import { CategoriesModule } from './categories/categories.module';
 import { NgWordsModule } from './ng-words/ng-words.module';
+import { OldBlogsModule } from './old-blogs/old-blogs.module';
 import { RacesModule } from './races/races.module';
 
 @Module({})
@@ -32,6 +33,7 @@ export class AppModule {
         ArticlesModule,
         CategoriesModule,
         BlogsModule,
+        OldBlogsModule,
         NgWordsModule,
       ],
       controllers: [PingController],
