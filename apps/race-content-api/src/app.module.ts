@@ -14,6 +14,7 @@ import { RaceContentExceptionFilter } from './race-content.errors';
 import { ArticlesModule } from './articles/articles.module';
 import { BlogsModule } from './blogs/blogs.module';
 import { CategoriesModule } from './categories/categories.module';
+import { MediasModule } from './medias/medias.module';
 import { NgWordsModule } from './ng-words/ng-words.module';
 import { OldBlogsModule } from './old-blogs/old-blogs.module';
 import { RacesModule } from './races/races.module';
@@ -34,6 +35,7 @@ export class AppModule {
         CategoriesModule,
         BlogsModule,
         OldBlogsModule,
+        MediasModule.register(config.media),
         NgWordsModule,
       ],
       controllers: [PingController],
