@@ -206,8 +206,9 @@ describe('media (race-content spec 4.7) on S3 against versitygw and FerretDB', (
     await upload({ name: 'gone.png', mime_type: 'image' }, { bytes: PNG, filename: 'g.png' }).expect(201);
   });
 
-  it('answers 500 STORAGE_FAILURE when object storage fails, leaving no record and the name free', async () => {
+  it('answers 500 STORAGE_FAILURE when object storage fails, leaving no record, no change and the names free', async () => {
     const before = await count();
+    const existing = (await upload({ name: 'stays.png', mime_type: 'image' }, { bytes: PNG, filename: 's.png' }).expect(201)).body;
     const bucket = kit.config.storage.bucket;
     const { deleteBucket } = await import('@platform/testing');
     await deleteBucket(kit.storage.client, bucket);
@@ -215,8 +216,20 @@ describe('media (race-content spec 4.7) on S3 against versitygw and FerretDB', (
       const res = await upload({ name: 'no-store.png', mime_type: 'image' }, { bytes: PNG, filename: 'n.png' });
       expect(res.status).toBe(500);
       expect(res.body.error).toMatchObject({ code: 'STORAGE_FAILURE', message: 'The file could not be stored' });
-      expect(await count()).toBe(before);
+      expect(await count()).toBe(before + 1);
       expect(await kit.db.collection('media_names').countDocuments({ _id: 'no-store.png' as never })).toBe(0);
+
+      for (const [fields, file] of [
+        [{ name: 'moved.png' }, undefined],
+        [{}, { bytes: PNG, filename: 'again.png' }],
+      ] as const) {
+        const update = await upload(fields, file, 'put', `/v1/medias/${existing.id}`);
+        expect(update.status).toBe(500);
+        expect(update.body.error.code).toBe('STORAGE_FAILURE');
+      }
+      const kept = await http().get(`/v1/medias/${existing.id}`).set(as('viewer')).expect(200);
+      expect(kept.body).toMatchObject({ name: 'stays.png', size: PNG.length, updated_at: existing.updated_at });
+      expect(await kit.db.collection('media_names').countDocuments({ _id: 'moved.png' as never })).toBe(0);
     } finally {
       await kit.storage.ensureBucket();
     }
