@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { ObjectId } from 'mongodb';
 import type { PagedList } from '@platform/contracts';
 import type { MediaDocument } from '@platform/race-content-data';
-import { pagedOf } from '../common/mongo-page';
 import type { MultipartFileStream } from '../common/uploads';
 import { notFound, RaceContentError } from '../race-content.errors';
 import type { CreateMediaForm, ListMediasQuery, MediaResponse, UpdateMediaForm } from './dto/media.dto';
