@@ -1,12 +1,23 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { httpConventions } from '@platform/contracts';
-import { RaceContentExceptionFilter } from './race-content.errors';
 import { MessagingModule } from '@platform/messaging';
 import { MongoModule } from '@platform/persistence';
 import { RACE_CONTENT_INDEXES } from '@platform/race-content-data';
 import { StorageModule } from '@platform/storage';
+import { AccessModule } from './auth/access.module';
 import type { RaceContentConfig } from './config';
+import { UndeclaredQueryInterceptor } from './common/undeclared-query.interceptor';
+import { EmbeddingsModule } from './embeddings/embeddings.module';
 import { PingController } from './health/ping.controller';
+import { RaceContentExceptionFilter } from './race-content.errors';
+import { ArticlesModule } from './articles/articles.module';
+import { BlogsModule } from './blogs/blogs.module';
+import { CategoriesModule } from './categories/categories.module';
+import { MediasModule } from './medias/medias.module';
+import { NgWordsModule } from './ng-words/ng-words.module';
+import { OldBlogsModule } from './old-blogs/old-blogs.module';
+import { RacesModule } from './races/races.module';
 
 @Module({})
 export class AppModule {
@@ -17,9 +28,21 @@ export class AppModule {
         MongoModule.forRoot({ ...config.mongo, indexes: RACE_CONTENT_INDEXES }),
         MessagingModule.forRoot(config.messaging),
         StorageModule.forRoot(config.storage),
+        AccessModule.register(config.jwt),
+        EmbeddingsModule.register(config.embedding),
+        RacesModule,
+        ArticlesModule,
+        CategoriesModule,
+        BlogsModule,
+        OldBlogsModule,
+        MediasModule.register(config.media),
+        NgWordsModule,
       ],
       controllers: [PingController],
-      providers: httpConventions({ filter: RaceContentExceptionFilter }),
+      providers: [
+        ...httpConventions({ filter: RaceContentExceptionFilter }),
+        { provide: APP_INTERCEPTOR, useClass: UndeclaredQueryInterceptor },
+      ],
     };
   }
 }

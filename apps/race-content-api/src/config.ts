@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkEmbeddingEnv, embeddingEnv, embeddingOptionsFrom } from '@platform/ai';
 import { messagingEnv, messagingOptionsFrom } from '@platform/messaging';
 import { mongoEnv, mongoOptionsFrom } from '@platform/persistence';
 import { RACE_CONTENT_DEFAULT_DB, RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
@@ -6,17 +7,29 @@ import { APPS } from '@platform/routing';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 import { storageEnv, storageOptionsFrom } from '@platform/storage';
 
+/** Largest media file by default: 200 MiB (race videos); MEDIA_MAX_BYTES changes it. */
+export const DEFAULT_MEDIA_MAX_BYTES = 200 * 1024 * 1024;
+
 export const raceContentEnv = baseEnvSchema
-  .extend({ PORT: env.port(APPS['race-content-api'].port) })
+  .extend({
+    PORT: env.port(APPS['race-content-api'].port),
+    /** HS256 secret of the platform's access tokens (the one recruiting-api signs with). */
+    JWT_SECRET: env.secret(32),
+    MEDIA_MAX_BYTES: env.positiveInt(DEFAULT_MEDIA_MAX_BYTES),
+  })
   .extend(mongoEnv.shape)
   .extend(messagingEnv.shape)
-  .extend(storageEnv.shape);
+  .extend(storageEnv.shape)
+  .extend(embeddingEnv.shape);
 
-const schema = raceContentEnv.transform((e) => ({
+const schema = raceContentEnv.superRefine(checkEmbeddingEnv).transform((e) => ({
   ...baseConfigFrom(e),
+  jwt: { secret: e.JWT_SECRET },
   mongo: mongoOptionsFrom(e, RACE_CONTENT_DEFAULT_DB),
   messaging: messagingOptionsFrom(e, RACE_CONTENT_QUEUE_LIST),
   storage: storageOptionsFrom(e),
+  embedding: embeddingOptionsFrom(e),
+  media: { maxBytes: e.MEDIA_MAX_BYTES },
 }));
 
 export type RaceContentConfig = z.infer<typeof schema>;

@@ -24,12 +24,13 @@ function serviceEnv(mongoUri: string, port: number): Record<string, string> {
     S3_BUCKET: 'race-media-test',
     S3_ACCESS_KEY_ID: testServices.s3.accessKeyId,
     S3_SECRET_ACCESS_KEY: testServices.s3.secretAccessKey,
+    JWT_SECRET: 'race-content-test-secret-0123456789abcdef',
   };
 }
 
 describeStartUp({
   entry: ENTRY,
-  required: ['MONGODB_URI', 'AMQP_URL', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+  required: ['JWT_SECRET', 'MONGODB_URI', 'AMQP_URL', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
   dependencyDown: {
     env: { ...serviceEnv('mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=500', 0) },
     message: /^start-up failed: MongoDB did not answer/,

@@ -1,2 +1,3 @@
 export * from './chat-model';
+export * from './embedding';
 export * from './env';

@@ -1,5 +1,9 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateBucketCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -7,6 +11,7 @@ import {
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { HealthCheck } from '@platform/runtime';
@@ -31,6 +36,21 @@ export interface StoredObject {
 
 /** Presigned GET links of media are valid for one hour (race-content spec section 8). */
 export const DEFAULT_PRESIGN_SECONDS = 3600;
+
+/** Bytes sent per part of a streamed upload (S3 takes parts of 5 MiB or more, but for the last). */
+export const DEFAULT_UPLOAD_PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The object store failed (unreachable, refused, an error of its own), as opposed to the body being uploaded
+ * failing on its way in; `cause` is the store's error.
+ */
+export class ObjectStorageError extends Error {
+  override readonly name = 'ObjectStorageError';
+
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
 
 /** One bucket of object storage behind @aws-sdk/client-s3. */
 export class ObjectStorage {
@@ -59,6 +79,84 @@ export class ObjectStorage {
   async put(key: string, body: Buffer, contentType: string): Promise<StoredObject> {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
     return { key, size: body.length, url: this.urlOf(key) };
+  }
+
+  /**
+   * Streams a body of unknown length into an object without holding it whole: at most one part (`partBytes`,
+   * plus one chunk) is in memory. A body that fits one part is one PUT; a larger one is a multipart upload,
+   * aborted when the body or the store fails, so a failed upload leaves the key as it was. Errors of the body
+   * are rethrown as they are; the store's become ObjectStorageError.
+   */
+  async upload(
+    key: string,
+    body: AsyncIterable<Uint8Array>,
+    contentType: string,
+    partBytes = DEFAULT_UPLOAD_PART_BYTES,
+  ): Promise<StoredObject> {
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let size = 0;
+    let uploadId: string | undefined;
+    const parts: Array<{ ETag?: string; PartNumber: number }> = [];
+    const store = async <T>(what: string, send: () => Promise<T>): Promise<T> => {
+      try {
+        return await send();
+      } catch (error) {
+        throw new ObjectStorageError(`Object storage ${what} failed`, { cause: error });
+      }
+    };
+    const sendPart = async () => {
+      const data = Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+      if (!uploadId) {
+        const created = await store('upload start', () =>
+          this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType })),
+        );
+        uploadId = created.UploadId;
+      }
+      const PartNumber = parts.length + 1;
+      const answer = await store('part upload', () =>
+        this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: data })),
+      );
+      parts.push({ ETag: answer.ETag, PartNumber });
+    };
+    try {
+      for await (const chunk of body) {
+        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+        pending.push(buffer);
+        pendingBytes += buffer.length;
+        size += buffer.length;
+        if (pendingBytes >= partBytes) await sendPart();
+      }
+      if (!uploadId) {
+        const data = Buffer.concat(pending, pendingBytes);
+        await store('upload', () =>
+          this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType })),
+        );
+      } else {
+        if (pendingBytes > 0) await sendPart();
+        await store('upload completion', () =>
+          this.client.send(
+            new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+          ),
+        );
+      }
+    } catch (error) {
+      if (uploadId) {
+        await this.client
+          .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }))
+          .catch(() => undefined);
+      }
+      throw error;
+    }
+    return { key, size, url: this.urlOf(key) };
+  }
+
+  /** Copies an object to another key of the bucket (a rename is a copy, then a delete). */
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    const source = `${this.bucket}/${fromKey.split('/').map(encodeURIComponent).join('/')}`;
+    await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: toKey, CopySource: source }));
   }
 
   async get(key: string): Promise<Buffer> {

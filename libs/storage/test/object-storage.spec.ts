@@ -1,7 +1,7 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { deleteBucket, testServices, uniqueName } from '@platform/testing';
-import { ObjectStorage } from '../src';
+import { ObjectStorage, ObjectStorageError } from '../src';
 
 describe('ObjectStorage against the local S3 server', () => {
   const storage = new ObjectStorage({
@@ -61,5 +61,54 @@ describe('ObjectStorage against the local S3 server', () => {
     const nowhere = new ObjectStorage({ ...testServices.s3, endpoint: 'http://127.0.0.1:1', bucket: 'x-bucket', forcePathStyle: true });
     await expect(nowhere.healthCheck(false).check()).rejects.toBeDefined();
     nowhere.destroy();
+  });
+});
+
+describe('ObjectStorage streamed uploads', () => {
+  const storage = new ObjectStorage({ ...testServices.s3, bucket: uniqueName('stream').replace(/_/g, '-'), forcePathStyle: true });
+  const MiB = 1024 * 1024;
+
+  beforeAll(() => storage.ensureBucket());
+  afterAll(async () => {
+    await deleteBucket(storage.client, storage.bucket);
+    storage.destroy();
+  });
+
+  async function* chunks(total: number, chunk = 256 * 1024, failAfter?: number) {
+    for (let sent = 0; sent < total; sent += chunk) {
+      if (failAfter !== undefined && sent >= failAfter) throw new Error('the client went away');
+      yield Buffer.alloc(Math.min(chunk, total - sent), sent / chunk);
+    }
+  }
+
+  it('stores a small body with one PUT', async () => {
+    const stored = await storage.upload('media/small.bin', chunks(1000, 300), 'application/octet-stream');
+    expect(stored).toEqual({ key: 'media/small.bin', size: 1000, url: `s3://${storage.bucket}/media/small.bin` });
+    expect((await storage.get('media/small.bin')).length).toBe(1000);
+  });
+
+  it('stores a body larger than a part through a multipart upload, byte for byte', async () => {
+    const stored = await storage.upload('media/big.bin', chunks(11 * MiB + 17), 'video/mp4', 5 * MiB);
+    expect(stored.size).toBe(11 * MiB + 17);
+    const back = await storage.get('media/big.bin');
+    expect(back.length).toBe(11 * MiB + 17);
+    expect(back[6 * MiB]).toBe((6 * MiB) / (256 * 1024));
+  });
+
+  it('leaves the key as it was when the body fails half way', async () => {
+    await storage.put('media/kept.bin', Buffer.from('old'), 'text/plain');
+    await expect(storage.upload('media/kept.bin', chunks(12 * MiB, 256 * 1024, 7 * MiB), 'video/mp4', 5 * MiB)).rejects.toThrow(
+      'the client went away',
+    );
+    expect((await storage.get('media/kept.bin')).toString()).toBe('old');
+  });
+
+  it('reports a store that fails as ObjectStorageError, and copies objects', async () => {
+    const nowhere = new ObjectStorage({ ...testServices.s3, bucket: 'no-such-bucket-here', forcePathStyle: true });
+    await expect(nowhere.upload('x', chunks(10), 'text/plain')).rejects.toBeInstanceOf(ObjectStorageError);
+    nowhere.destroy();
+    await storage.put('media/日本語 名.bin', Buffer.from('copied'), 'text/plain');
+    await storage.copy('media/日本語 名.bin', 'media/renamed.bin');
+    expect((await storage.get('media/renamed.bin')).toString()).toBe('copied');
   });
 });

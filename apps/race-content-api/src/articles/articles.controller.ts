@@ -1,0 +1,75 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiEmptyResponse, ApiErrorResponses, ApiRaceContentResponse, type PagedList } from '@platform/contracts';
+import { ArticleIdParam, RaceArticleParams } from '../common/id-params';
+import { ArticlesService } from './articles.service';
+import { ArticleResponse, CreateArticleDto, ListArticlesQuery, UpdateArticleDto } from './dto/article.dto';
+
+@ApiTags('articles')
+@Controller('v1/articles')
+export class ArticlesController {
+  constructor(private readonly articles: ArticlesService) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Write an article', description: 'Member and above. A manual article, draft or published.' })
+  @ApiRaceContentResponse(201, ArticleResponse, 'The article')
+  @ApiErrorResponses({ 400: 'status generating or failed, or a race_id of no race', 403: 'The caller is below member' })
+  create(@Body() body: CreateArticleDto): Promise<ArticleResponse> {
+    return this.articles.create(body);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List articles', description: 'Viewer and above. By updated_at; ?status=failed lists failed generations.' })
+  @ApiRaceContentResponse(200, [ArticleResponse], 'A page of articles', { paged: true })
+  list(@Query() query: ListArticlesQuery): Promise<PagedList<ArticleResponse>> {
+    return this.articles.list(query);
+  }
+
+  @Get(':article_id')
+  @ApiOperation({ summary: 'Get an article', description: 'Viewer and above.' })
+  @ApiRaceContentResponse(200, ArticleResponse, 'The article')
+  @ApiErrorResponses({ 404: 'The article does not exist' })
+  get(@Param() { article_id }: ArticleIdParam): Promise<ArticleResponse> {
+    return this.articles.get(article_id);
+  }
+
+  @Put(':article_id')
+  @ApiOperation({
+    summary: 'Update an article',
+    description: 'Member and above. Omitted or null fields stay as they are; body_html and accuracy_test_data change in one write.',
+  })
+  @ApiRaceContentResponse(200, ArticleResponse, 'The updated article')
+  @ApiErrorResponses({
+    400: 'status generating or failed, or a race_id of no race',
+    403: 'The caller is below member',
+    404: 'The article does not exist',
+    409: 'The article is being generated, or a failed article was sent a status',
+  })
+  update(@Param() { article_id }: ArticleIdParam, @Body() body: UpdateArticleDto): Promise<ArticleResponse> {
+    return this.articles.update(article_id, body);
+  }
+
+  @Delete(':article_id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete an article', description: 'Member and above. A soft delete.' })
+  @ApiEmptyResponse(204, 'Deleted')
+  @ApiErrorResponses({ 403: 'The caller is below member', 404: 'The article does not exist' })
+  delete(@Param() { article_id }: ArticleIdParam): Promise<void> {
+    return this.articles.delete(article_id);
+  }
+}
+
+/** The race-scoped read that replaced the per-sport article endpoints (spec 9). */
+@ApiTags('articles')
+@Controller('v1/races/:race_id/articles')
+export class RaceArticlesController {
+  constructor(private readonly articles: ArticlesService) {}
+
+  @Get(':article_id')
+  @ApiOperation({ summary: 'Get an article of a race', description: 'Viewer and above.' })
+  @ApiRaceContentResponse(200, ArticleResponse, 'The article')
+  @ApiErrorResponses({ 404: 'The article does not exist or belongs to another race' })
+  get(@Param() { race_id, article_id }: RaceArticleParams): Promise<ArticleResponse> {
+    return this.articles.getOfRace(race_id, article_id);
+  }
+}

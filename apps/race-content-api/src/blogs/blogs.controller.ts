@@ -1,0 +1,69 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiEmptyResponse, ApiErrorResponses, ApiRaceContentResponse, type PagedList } from '@platform/contracts';
+import { BlogIdParam } from '../common/id-params';
+import { BlogsService } from './blogs.service';
+import { BlogResponse, CreateBlogDto, GenerateBlogDto, ListBlogsQuery, UpdateBlogDto } from './dto/blog.dto';
+
+@ApiTags('blogs')
+@Controller('v1/blogs')
+export class BlogsController {
+  constructor(private readonly blogs: BlogsService) {}
+
+  /** Declared before the /{blog_id} routes: `generate` is not a blog id. */
+  @Post('generate')
+  @ApiOperation({
+    summary: 'Generate a blog from race data (part 2)',
+    description: 'Member and above. The body is validated; generation itself is not available yet and answers 501.',
+  })
+  @ApiErrorResponses({ 403: 'The caller is below member', 501: 'Blog generation is not available yet' })
+  generate(@Body() body: GenerateBlogDto): never {
+    return this.blogs.generate(body);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Write a blog', description: 'Member and above. A manual blog, draft (default) or published.' })
+  @ApiRaceContentResponse(201, BlogResponse, 'The blog')
+  @ApiErrorResponses({ 400: 'status generating, or a category_id of no category', 403: 'The caller is below member' })
+  create(@Body() body: CreateBlogDto): Promise<BlogResponse> {
+    return this.blogs.create(body);
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'List blogs',
+    description: 'Viewer and above. By updated_at, filtered by id, name fragment, race, type, category, origin and status.',
+  })
+  @ApiRaceContentResponse(200, [BlogResponse], 'A page of blogs with their category names', { paged: true })
+  list(@Query() query: ListBlogsQuery): Promise<PagedList<BlogResponse>> {
+    return this.blogs.list(query);
+  }
+
+  @Get(':blog_id')
+  @ApiOperation({ summary: 'Get a blog', description: 'Viewer and above.' })
+  @ApiRaceContentResponse(200, BlogResponse, 'The blog')
+  @ApiErrorResponses({ 404: 'The blog does not exist' })
+  get(@Param() { blog_id }: BlogIdParam): Promise<BlogResponse> {
+    return this.blogs.get(blog_id);
+  }
+
+  @Put(':blog_id')
+  @ApiOperation({
+    summary: 'Update a blog',
+    description: 'Member and above. Omitted fields stay; a new name rewrites the h2 of the body unless body_html is sent too.',
+  })
+  @ApiRaceContentResponse(200, BlogResponse, 'The updated blog')
+  @ApiErrorResponses({ 400: 'A category_id of no category', 403: 'The caller is below member', 404: 'The blog does not exist' })
+  update(@Param() { blog_id }: BlogIdParam, @Body() body: UpdateBlogDto): Promise<BlogResponse> {
+    return this.blogs.update(blog_id, body);
+  }
+
+  @Delete(':blog_id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a blog', description: 'Member and above. A soft delete.' })
+  @ApiEmptyResponse(204, 'Deleted')
+  @ApiErrorResponses({ 403: 'The caller is below member', 404: 'The blog does not exist' })
+  delete(@Param() { blog_id }: BlogIdParam): Promise<void> {
+    return this.blogs.delete(blog_id);
+  }
+}

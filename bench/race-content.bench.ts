@@ -1,0 +1,250 @@
+// race-content-api at size, through HTTP against the app running as its own process on the local MongoDB-protocol
+// store (FerretDB unless MONGODB_URI points elsewhere):
+//   - 100,000 races of one type, half of them with articles (one to three each): GET /v1/races?type=…&size=10
+//     with article_status, on pages spread over the first 100. Target: p95 < 50 ms.
+//   - 50,000 blogs: GET /v1/blogs?name=…&size=10 (partial, case-insensitive). Target: p95 < 100 ms.
+// Floors, measured in the same run on the same data: the same queries sent straight through the driver (the
+// page, its count and, for races, the articles of the page), so the ratio is what the app adds.
+// Run: bash scripts/node.sh -r @swc-node/register bench/race-content.bench.ts   (the services must be up: scripts/services.sh)
+// BENCH_RUNS sets the timed requests per query (default 200). The targets are MongoDB's: point MONGODB_URI at a
+// MongoDB 7 to check them. FerretDB 1.24 on SQLite (the local default) scans the whole collection for every sorted,
+// filtered or counted query (5 to 10 s each at 100,000 documents), so there the figures are FerretDB's and only the
+// ratio to the driver floor says something about the app.
+import { readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { join } from 'node:path';
+import { JwtService } from '@nestjs/jwt';
+import { type Db, MongoClient, ObjectId } from 'mongodb';
+import { ensureIndexes } from '@platform/persistence';
+import { COLLECTIONS, RACE_COLLECTIONS, RACE_CONTENT_INDEXES, type RaceDocument } from '@platform/race-content-data';
+import { freePort, startEntryPoint, uniqueName, workspaceRoot } from '@platform/testing';
+
+const RACES = 100_000;
+const BLOGS = 50_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const SECRET = 'race-content-bench-secret-0123456789abcdef';
+const TOKEN = new JwtService().sign({ sub: '1', role: 'viewer', type: 'access' }, { secret: SECRET, algorithm: 'HS256', expiresIn: 3600 });
+
+function servicesEnv(): Record<string, string> {
+  const text = readFileSync(join(workspaceRoot, '.data/services.env'), 'utf8');
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const TRACKS = ['東京', '京都', '中山', '阪神', '新潟', '福島', '小倉', '札幌', '函館', '中京'];
+const RACE_NAMES = ['天皇賞', '有馬記念', '日本ダービー', '皐月賞', '菊花賞', '桜花賞', 'オークス', '宝塚記念', 'ジャパンカップ', '新馬戦'];
+
+async function seed(db: Db): Promise<void> {
+  const races = db.collection<RaceDocument>(RACE_COLLECTIONS.horse_racing);
+  const articles = db.collection(COLLECTIONS.articles);
+  const blogs = db.collection(COLLECTIONS.blogs);
+  const start = Date.UTC(2000, 0, 1);
+  const batch = 5000;
+  for (let from = 0; from < RACES; from += batch) {
+    const raceDocs: RaceDocument[] = [];
+    const articleDocs = [];
+    for (let i = from; i < Math.min(RACES, from + batch); i++) {
+      const day = new Date(start + Math.floor(i / 12) * 86_400_000).toISOString().slice(0, 10);
+      const id = `h-${String(i).padStart(7, '0')}`;
+      const name = `${day}_${TRACKS[i % 10]}_${(i % 12) + 1}R_${RACE_NAMES[i % 10]}`;
+      const result = {
+        race_id: id,
+        race_date: day,
+        track_name: TRACKS[i % 10],
+        race_number: String((i % 12) + 1),
+        race_name: RACE_NAMES[i % 10],
+        weather: '晴',
+        entries: [
+          { rank: 1, number: 3, name: 'ハヤテ', time: '1:58.0', odds: 3.4 },
+          { rank: 2, number: 7, name: 'サクラ', time: '1:58.2', odds: 5.1 },
+        ],
+      };
+      const now = start + i;
+      raceDocs.push({
+        _id: id,
+        name,
+        race_result_json: JSON.stringify(result),
+        prediction_json: null,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      });
+      if (i % 2 === 0) {
+        for (let a = 0; a < 1 + (i % 3); a++) {
+          articleDocs.push({
+            _id: new ObjectId(),
+            race_id: id,
+            title: `${name} 回顧`,
+            body_html: '<p>本文</p>',
+            status: ['draft', 'published', 'failed'][a],
+            opening_at: now,
+            closing_at: null,
+            accuracy_test_data_json: null,
+            generation_error: null,
+            custom_prompt: null,
+            created_at: now + a,
+            updated_at: now + a,
+            deleted_at: null,
+          });
+        }
+      }
+    }
+    await races.insertMany(raceDocs, { ordered: false });
+    await articles.insertMany(articleDocs, { ordered: false });
+  }
+  for (let from = 0; from < BLOGS; from += batch) {
+    const blogDocs = [];
+    for (let i = from; i < Math.min(BLOGS, from + batch); i++) {
+      const now = start + i;
+      blogDocs.push({
+        _id: new ObjectId(),
+        name: `${TRACKS[i % 10]} ${RACE_NAMES[(i * 7) % 10]} ${i % 2 ? '回顧' : '予想'} Vol.${i}`,
+        race_id: null,
+        race_type: 'horse_racing',
+        blog_type: null,
+        old_blog_id: i % 5 === 0 ? new ObjectId().toHexString() : null,
+        source_url: null,
+        category_id: null,
+        body_html: '<h2>x</h2><p>本文</p>',
+        status: 'draft',
+        embedding: null,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      });
+    }
+    await blogs.insertMany(blogDocs, { ordered: false });
+  }
+}
+
+function get(url: string, timeoutMs = 120_000): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: { authorization: `Bearer ${TOKEN}` } }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode} for ${url}`));
+      res.resume();
+      res.on('end', () => resolve(performance.now() - started));
+    })
+      .setTimeout(timeoutMs, function (this: { destroy: (e: Error) => void }) {
+        this.destroy(new Error(`no answer within ${timeoutMs} ms`));
+      })
+      .on('error', reject);
+  });
+}
+
+async function timed(runs: number, call: (run: number) => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    await call(run);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+function report(label: string, app: number[], floor: number[], target: number): void {
+  const p95 = percentile(app, 0.95);
+  const floor95 = percentile(floor, 0.95);
+  console.log(
+    `${label}: p95 ${p95.toFixed(1)} ms (target < ${target} ms${p95 < target ? ', met' : ', NOT met'}); median ${percentile(app, 0.5).toFixed(1)} ms; ` +
+      `driver floor p95 ${floor95.toFixed(1)} ms, median ${percentile(floor, 0.5).toFixed(1)} ms; ratio p95 ${(p95 / floor95).toFixed(2)}x`,
+  );
+}
+
+async function main(): Promise<void> {
+  const services = servicesEnv();
+  const dbName = uniqueName('rcbench');
+  const client = await MongoClient.connect(services.MONGODB_URI);
+  const db = client.db(dbName);
+  const port = await freePort();
+  let app: ReturnType<typeof startEntryPoint> | undefined;
+  try {
+    const started = performance.now();
+    await seed(db);
+    await ensureIndexes(db, RACE_CONTENT_INDEXES);
+    console.log(`seeded ${RACES} races, their articles and ${BLOGS} blogs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+    app = startEntryPoint(
+      'apps/race-content-api/src/main.ts',
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        MONGODB_URI: services.MONGODB_URI,
+        MONGODB_DB: dbName,
+        AMQP_URL: services.AMQP_URL,
+        QUEUE_PREFIX: `${dbName}.`,
+        S3_ENDPOINT: services.S3_ENDPOINT,
+        S3_BUCKET: dbName.replace(/_/g, '-'),
+        S3_ACCESS_KEY_ID: services.S3_ACCESS_KEY_ID,
+        S3_SECRET_ACCESS_KEY: services.S3_SECRET_ACCESS_KEY,
+        S3_CREATE_BUCKET: 'false',
+        JWT_SECRET: SECRET,
+      },
+      30 * 60_000,
+    );
+    await app.waitForLine(/listening on/, 60_000);
+    const base = `http://127.0.0.1:${port}`;
+    const pageOf = (run: number) => 1 + ((run * 37) % 100);
+
+    // Warm both paths, then measure them interleaved run by run.
+    for (let i = 0; i < Math.min(10, RUNS); i++) await get(`${base}/v1/races?type=horse_racing&size=10&page=${pageOf(i)}`);
+    const races = db.collection<RaceDocument>(RACE_COLLECTIONS.horse_racing);
+    const articles = db.collection(COLLECTIONS.articles);
+    const raceFloor = async (run: number) => {
+      const page = pageOf(run);
+      const [docs] = await Promise.all([
+        races
+          .find({ deleted_at: null })
+          .sort({ name: -1, _id: -1 })
+          .skip((page - 1) * 10)
+          .limit(10)
+          .toArray(),
+        races.countDocuments({ deleted_at: null }),
+      ]);
+      await articles
+        .find({ race_id: { $in: docs.map((d) => d._id) }, deleted_at: null }, { projection: { race_id: 1, status: 1 } })
+        .sort({ race_id: 1, created_at: -1, _id: -1 })
+        .toArray();
+    };
+    const raceApp: number[] = [];
+    const raceDriver: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      raceApp.push(await get(`${base}/v1/races?type=horse_racing&size=10&page=${pageOf(run)}`));
+      raceDriver.push(...(await timed(1, () => raceFloor(run))));
+    }
+    report(`GET /v1/races, ${RACES} races, page of 10 with article_status`, raceApp, raceDriver, 50);
+
+    const blogs = db.collection(COLLECTIONS.blogs);
+    const names = ['天皇賞', '有馬', 'vol.4242', '回顧', 'ジャパン'];
+    const blogFloor = async (run: number) => {
+      const pattern = new RegExp(names[run % names.length].replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'), 'i');
+      const filter = { deleted_at: null, name: pattern };
+      await Promise.all([blogs.find(filter).sort({ updated_at: -1, _id: -1 }).limit(10).toArray(), blogs.countDocuments(filter)]);
+    };
+    for (let i = 0; i < Math.min(5, RUNS); i++) await get(`${base}/v1/blogs?size=10&name=${encodeURIComponent(names[i])}`);
+    const blogApp: number[] = [];
+    const blogDriver: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      blogApp.push(await get(`${base}/v1/blogs?size=10&name=${encodeURIComponent(names[run % names.length])}`));
+      blogDriver.push(...(await timed(1, () => blogFloor(run))));
+    }
+    report(`GET /v1/blogs?name=…, ${BLOGS} blogs, page of 10`, blogApp, blogDriver, 100);
+  } finally {
+    app?.kill('SIGTERM');
+    await app?.exited;
+    await db.dropDatabase().catch(() => undefined);
+    await client.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
