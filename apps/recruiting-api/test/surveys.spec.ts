@@ -1,6 +1,7 @@
 import { waitFor } from '@platform/testing';
 import { RESPONDENTS_DEPRECATED_AT } from '../src/warehouse/surveys.controller';
 import { SEED_SURVEYS } from '../src/warehouse/warehouse-seed';
+import { WarehouseSyncService } from '../src/warehouse/warehouse-sync.service';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 
 /** Survey data (spec 4.6) and survey imports (4.2) over a warehouse seeded by the code of npm run warehouse:seed. */
@@ -85,7 +86,6 @@ describe('survey data and survey imports', () => {
     it('answers 404 for a survey the warehouse has but the cache does not, until the cache is synchronised', async () => {
       await t.pool.query(`INSERT INTO warehouse.surveys (survey_id, name) VALUES ('svy-new', 'New survey')`);
       await get('/svy-new/questions', 404);
-      const { WarehouseSyncService } = await import('../src/warehouse/warehouse-sync.service');
       expect(await t.app.get(WarehouseSyncService).sync()).toBe(4);
       await get('/svy-new/questions');
       await t.pool.query(`DELETE FROM warehouse.surveys WHERE survey_id = 'svy-new'`);

@@ -116,11 +116,12 @@ export class ImportLogsRepository {
     if (unique.length > 0) {
       const { rows } = await sql<{ imported: string }>`
         with input as (
-          select * from unnest(${unique.map((r) => r.externalUserId)}::text[], ${unique.map((r) => r.name)}::text[],
-                               ${unique.map((r) => r.email)}::text[], ${unique.map((r) => r.phone)}::text[],
-                               ${unique.map((r) => (r.attributes === null ? null : JSON.stringify(r.attributes)))}::jsonb[],
-                               ${unique.map((r) => (r.surveyResponses === null ? null : JSON.stringify(r.surveyResponses)))}::jsonb[])
-            as t(external_user_id, name, email, phone, attributes, survey_responses)
+          select t.*, j.value -> 0 as attributes, j.value -> 1 as survey_responses
+          from unnest(${unique.map((r) => r.externalUserId)}::text[], ${unique.map((r) => r.name)}::text[],
+                      ${unique.map((r) => r.email)}::text[], ${unique.map((r) => r.phone)}::text[])
+                 with ordinality as t(external_user_id, name, email, phone, n)
+          join jsonb_array_elements(${JSON.stringify(unique.map((r) => [r.attributes, r.surveyResponses]))}::jsonb)
+                 with ordinality as j(value, n) using (n)
         ),
         persons as (
           insert into candidates (external_user_id, name, email, phone)
@@ -132,7 +133,7 @@ export class ImportLogsRepository {
         ),
         inserted as (
           insert into project_candidates (project_id, candidate_id, attributes, survey_responses)
-          select ${log.projectId}, p.id, i.attributes, i.survey_responses
+          select ${log.projectId}, p.id, nullif(i.attributes, 'null'), nullif(i.survey_responses, 'null')
           from input i join persons p using (external_user_id)
           on conflict (project_id, candidate_id) do nothing
           returning id

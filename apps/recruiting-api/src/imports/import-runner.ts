@@ -126,19 +126,24 @@ export class ImportRunner implements OnModuleDestroy {
     }
   }
 
+  /**
+   * Batches the rows and writes each batch in its own transaction with the next checkpoint. The next batch is read
+   * and mapped while the previous one is being written; writes stay strictly in order.
+   */
   private async consume(log: ImportLogRow, rows: AsyncIterable<RowResult>): Promise<void> {
     let checkpoint = log.checkpoint;
     let batch: RowResult[] = [];
+    let writing: Promise<void> | undefined;
     const reason =
       log.kind === 'file' ? `Imported from a file (import ${log.id})` : `Imported from survey ${log.surveyId} (import ${log.id})`;
-    const flush = async () => {
-      const next = checkpoint + batch.length;
-      const records = batch.flatMap((r) => (r.record ? [r.record] : []));
-      const errors = batch.flatMap((r) => r.errors);
-      const errored = batch.length - records.length;
+    const write = async (rowsOfBatch: RowResult[], from: number) => {
+      const next = from + rowsOfBatch.length;
+      const records = rowsOfBatch.flatMap((r) => (r.record ? [r.record] : []));
+      const errors = rowsOfBatch.flatMap((r) => r.errors);
+      const errored = rowsOfBatch.length - records.length;
       await this.db.transaction().execute(async (trx) => {
         const locked = await this.logs.lock(trx, log.id);
-        if (!locked || TERMINAL.includes(locked.status) || locked.checkpoint !== checkpoint) throw new Superseded();
+        if (!locked || TERMINAL.includes(locked.status) || locked.checkpoint !== from) throw new Superseded();
         await this.logs.writeBatch(
           trx,
           { id: log.id, projectId: log.projectId, createdBy: log.createdBy, reason },
@@ -148,16 +153,25 @@ export class ImportRunner implements OnModuleDestroy {
           next,
         );
       });
-      checkpoint = next;
+    };
+    const flush = async () => {
+      await writing;
+      if (this.stopping) throw new ImportInterrupted();
+      writing = write(batch, checkpoint);
+      // A failed write is seen at the next await; until then it must not count as unhandled.
+      writing.catch(() => undefined);
+      checkpoint += batch.length;
       batch = [];
     };
-    for await (const row of rows) {
-      batch.push(row);
-      if (batch.length >= IMPORT_BATCH_ROWS) {
-        await flush();
-        if (this.stopping) throw new ImportInterrupted();
+    try {
+      for await (const row of rows) {
+        batch.push(row);
+        if (batch.length >= IMPORT_BATCH_ROWS) await flush();
       }
+      if (batch.length > 0) await flush();
+    } finally {
+      await writing?.catch(() => undefined);
     }
-    if (batch.length > 0) await flush();
+    await writing;
   }
 }
