@@ -441,3 +441,21 @@ describe('recruiting-api without the warehouse and the queue', () => {
     expect((await t.pool.query('SELECT count(*)::int AS n FROM import_files')).rows[0].n).toBe(1);
   });
 });
+
+/** A warehouse that does not answer at start-up: the app starts anyway with an empty cache (the sync failure is logged). */
+describe('recruiting-api with an unreachable warehouse', () => {
+  let t: RecruitingTestApp;
+  let viewer: number;
+
+  beforeAll(async () => {
+    t = await startRecruiting('recruiting_warehouse_down', { WAREHOUSE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' });
+    viewer = await t.insertUser('viewer@example.com', 'Viewer', 'viewer');
+  });
+  afterAll(async () => t?.close());
+
+  it('starts, lists no survey and answers 404 for any survey', async () => {
+    const list = await t.http().get('/api/v1/surveys').set(t.as(viewer, 'viewer')).expect(200);
+    expect(list.body.data).toEqual({ surveys: [], total: 0, limit: 20, offset: 0 });
+    await t.http().get('/api/v1/surveys/svy-2026-usage/panels').set(t.as(viewer, 'viewer')).expect(404);
+  });
+});
