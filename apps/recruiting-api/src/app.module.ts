@@ -11,6 +11,9 @@ import { UsersModule } from './users/users.module';
 import { AuthModule } from './auth/auth.module';
 import { ProjectsModule } from './projects/projects.module';
 import { CandidatesModule } from './candidates/candidates.module';
+import { MessagingModule } from '@platform/messaging';
+import { ImportsModule } from './imports/imports.module';
+import { WarehouseModule } from './warehouse/warehouse.module';
 
 /** Every route needs a bearer token and the role its method asks for, unless marked @Public(). */
 @Module({})
@@ -24,6 +27,9 @@ export class AppModule {
         UsersModule,
         ProjectsModule,
         CandidatesModule,
+        ...(config.messaging ? [MessagingModule.forRoot(config.messaging)] : []),
+        WarehouseModule.register(config.warehouse),
+        ImportsModule.register(config.imports),
         AuthModule.register({ jwt: config.jwt, tokens: config.tokens, login: config.login }),
         HealthModule.forRoot({ inject: [DataSource], checks: (db: DataSource) => [postgresHealthCheck(db)] }),
       ],

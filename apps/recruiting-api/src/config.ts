@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import { messagingEnv, messagingOptionsFrom } from '@platform/messaging';
 import { postgresEnv, postgresOptionsFrom } from '@platform/persistence';
 import { APPS } from '@platform/routing';
+import { RECRUITING_IMPORT_QUEUE } from './imports/import-queue';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
+
+/** Largest TSV upload by default: 100 MiB (the spec's files are tens of MB). */
+export const DEFAULT_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
+
+/** How long an uploaded file is kept: 24 hours. */
+export const IMPORT_FILE_TTL_SECONDS = 24 * 3600;
 
 export const recruitingEnv = baseEnvSchema
   .extend({
@@ -22,8 +30,15 @@ export const recruitingEnv = baseEnvSchema
     FRONTEND_URL: env.url(['http', 'https']).default('http://localhost:8080'),
     /** Users created by their first login with one of these emails get role admin; everyone else member. */
     ADMIN_EMAILS: env.list(),
+    /** The survey answer warehouse: a PostgreSQL database with the `warehouse` schema. Unset: survey data answers 503. */
+    WAREHOUSE_URL: env.url(['postgres', 'postgresql']).optional(),
+    /** Largest TSV upload, in bytes (413 above it); 100 MiB by default. */
+    IMPORT_MAX_BYTES: env.positiveInt(DEFAULT_IMPORT_MAX_BYTES),
   })
-  .extend(postgresEnv.shape);
+  .extend(postgresEnv.shape)
+  .extend(messagingEnv.shape)
+  // The import queue is optional: without a broker, starting an import answers 503 QUEUE_UNAVAILABLE.
+  .extend({ AMQP_URL: messagingEnv.shape.AMQP_URL.optional() });
 
 const schema = recruitingEnv.transform((e) => ({
   ...baseConfigFrom(e),
@@ -38,6 +53,9 @@ const schema = recruitingEnv.transform((e) => ({
     frontendUrl: e.FRONTEND_URL.replace(/\/+$/, ''),
     adminEmails: e.ADMIN_EMAILS.map((email) => email.toLowerCase()),
   },
+  messaging: e.AMQP_URL ? messagingOptionsFrom({ ...e, AMQP_URL: e.AMQP_URL }, [RECRUITING_IMPORT_QUEUE]) : undefined,
+  warehouse: { url: e.WAREHOUSE_URL },
+  imports: { maxBytes: e.IMPORT_MAX_BYTES, fileTtlSeconds: IMPORT_FILE_TTL_SECONDS },
 }));
 
 export type RecruitingConfig = z.infer<typeof schema>;

@@ -9,6 +9,8 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
 
+export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
+
 export type Json = JsonValue;
 
 export type JsonArray = JsonValue[];
@@ -43,6 +45,56 @@ export interface CandidateStatusHistory {
   projectCandidateId: number;
   reason: string | null;
   toStatus: string;
+}
+
+export interface ImportErrors {
+  field: string;
+  importLogId: number;
+  message: string;
+  respondentId: string;
+  row: number;
+  seq: number;
+}
+
+export interface ImportFileChunks {
+  data: Buffer;
+  fileId: string;
+  seq: number;
+}
+
+export interface ImportFiles {
+  columns: Json;
+  createdAt: Generated<Timestamp>;
+  encoding: string;
+  expiresAt: Timestamp;
+  id: string;
+  name: string;
+  preview: Json;
+  projectId: number;
+  rowCount: number;
+  size: Int8;
+  suggestedMapping: Json;
+  uploadedBy: number | null;
+}
+
+export interface ImportLogs {
+  checkpoint: Generated<number>;
+  createdAt: Generated<Timestamp>;
+  createdBy: number | null;
+  duplicateCount: Generated<number>;
+  errorCount: Generated<number>;
+  failure: string | null;
+  fileId: string | null;
+  finishedAt: Timestamp | null;
+  id: Generated<number>;
+  importedCount: Generated<number>;
+  kind: string;
+  projectId: number;
+  request: Json;
+  skippedCount: Generated<number>;
+  status: Generated<string>;
+  surveyId: string | null;
+  updatedAt: Generated<Timestamp>;
 }
 
 export interface LoginStates {
@@ -90,6 +142,20 @@ export interface RefreshTokens {
   userId: number;
 }
 
+export interface SurveyMetadataCache {
+  collectorName: string | null;
+  completedCount: Generated<number>;
+  earliestResponseAt: Timestamp | null;
+  fileCount: Generated<number>;
+  lastModified: Timestamp | null;
+  latestResponseAt: Timestamp | null;
+  name: string;
+  questionCount: Generated<number>;
+  respondentCount: Generated<number>;
+  surveyId: string;
+  syncedAt: Generated<Timestamp>;
+}
+
 export interface Users {
   createdAt: Generated<Timestamp>;
   email: string;
@@ -104,9 +170,14 @@ export interface Users {
 export interface DB {
   candidates: Candidates;
   candidateStatusHistory: CandidateStatusHistory;
+  importErrors: ImportErrors;
+  importFileChunks: ImportFileChunks;
+  importFiles: ImportFiles;
+  importLogs: ImportLogs;
   loginStates: LoginStates;
   projectCandidates: ProjectCandidates;
   projects: Projects;
   refreshTokens: RefreshTokens;
+  surveyMetadataCache: SurveyMetadataCache;
   users: Users;
 }
