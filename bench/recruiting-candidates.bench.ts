@@ -114,7 +114,7 @@ async function main() {
     // Scoring first, so the list sorts real scores.
     const scoreTimes: number[] = [];
     for (let i = 0; i < 3; i++) {
-      await pool.query('UPDATE project_candidates SET score = NULL');
+      await pool.query('UPDATE candidate_scores SET score = NULL');
       const t0 = performance.now();
       const res = await fetch(`${base}/score`, { method: 'POST', headers });
       if (!res.ok) throw new Error(`score: HTTP ${res.status} ${await res.text()}`);
@@ -123,7 +123,7 @@ async function main() {
     const repository = new CandidatesRepository();
     const scoreFloor: number[] = [];
     for (let i = 0; i < 3; i++) {
-      await pool.query('UPDATE project_candidates SET score = NULL');
+      await pool.query('UPDATE candidate_scores SET score = NULL');
       const t0 = performance.now();
       await repository.applyScores(db, projectId, scoresSql(parseScoringRules(RULES), projectId));
       scoreFloor.push(performance.now() - t0);
@@ -152,11 +152,14 @@ async function main() {
     const compiled = db
       .selectFrom('projectCandidates as pc')
       .innerJoin('candidates as c', 'c.id', 'pc.candidateId')
+      .innerJoin('candidateScores as cs', 'cs.projectCandidateId', 'pc.id')
       .selectAll('pc')
+      .select('cs.score')
       .where('pc.projectId', '=', projectId)
+      .where('cs.projectId', '=', projectId)
       .where(response)
-      .orderBy('pc.score', (o) => o.desc().nullsLast())
-      .orderBy('pc.id', 'desc')
+      .orderBy('cs.score', (o) => o.desc().nullsLast())
+      .orderBy('cs.projectCandidateId', 'desc')
       .limit(20)
       .compile();
     const plan = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${compiled.sql}`, [...compiled.parameters]);

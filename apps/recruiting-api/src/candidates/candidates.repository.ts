@@ -45,7 +45,7 @@ const COLUMNS = [
   'pc.segmentId',
   'pc.memo',
   'pc.priority',
-  'pc.score',
+  'cs.score',
   'pc.attributes',
   'pc.surveyResponses',
   'pc.reservationId',
@@ -62,8 +62,8 @@ const ORDER: Record<CandidateSort | 'id', string> = {
   id: 'pc.id asc',
   created_at: 'pc.created_at asc, pc.id asc',
   '-created_at': 'pc.created_at desc, pc.id desc',
-  score: 'pc.score asc nulls last, pc.id asc',
-  '-score': 'pc.score desc nulls last, pc.id desc',
+  score: 'cs.score asc nulls last, cs.project_candidate_id asc',
+  '-score': 'cs.score desc nulls last, cs.project_candidate_id desc',
   status: 'pc.status asc, pc.id asc',
   '-status': 'pc.status desc, pc.id desc',
   name: 'c.name asc nulls last, pc.id asc',
@@ -87,17 +87,26 @@ export class CandidatesRepository {
     return db
       .selectFrom('projectCandidates as pc')
       .innerJoin('candidates as c', 'c.id', 'pc.candidateId')
-      .where('pc.projectId', '=', projectId);
+      .innerJoin('candidateScores as cs', 'cs.projectCandidateId', 'pc.id')
+      .where('pc.projectId', '=', projectId)
+      .where('cs.projectId', '=', projectId);
   }
 
   /** The rows the filter keeps; the person is joined only when the search needs it (every row has one). */
   private filtered(db: Db, projectId: number, filter: CandidateFilter, withPerson: boolean) {
-    let query = withPerson ? this.base(db, projectId) : db.selectFrom('projectCandidates as pc').where('pc.projectId', '=', projectId);
+    // Without the person, the count joins the scores only when a score bound needs them.
+    const byScore = filter.minScore !== undefined || filter.maxScore !== undefined;
+    const alone = db.selectFrom('projectCandidates as pc').where('pc.projectId', '=', projectId);
+    let query = withPerson
+      ? this.base(db, projectId)
+      : byScore
+        ? alone.innerJoin('candidateScores as cs', 'cs.projectCandidateId', 'pc.id')
+        : (alone as unknown as ReturnType<CandidatesRepository['base']>);
     if (filter.status) query = query.where('pc.status', '=', filter.status);
     if (filter.selectionType) query = query.where('pc.selectionType', '=', filter.selectionType);
     if (filter.segmentId !== undefined) query = query.where('pc.segmentId', '=', filter.segmentId);
-    if (filter.minScore !== undefined) query = query.where('pc.score', '>=', String(filter.minScore));
-    if (filter.maxScore !== undefined) query = query.where('pc.score', '<=', String(filter.maxScore));
+    if (filter.minScore !== undefined) query = query.where('cs.score', '>=', String(filter.minScore));
+    if (filter.maxScore !== undefined) query = query.where('cs.score', '<=', String(filter.maxScore));
     if (filter.response) query = query.where(filter.response);
     return query;
   }
@@ -192,9 +201,9 @@ export class CandidatesRepository {
   /** Writes the scores (`id, score` rows, see scoresSql) in one statement; answers how many scores changed. */
   async applyScores(db: Db, projectId: number, scores: Expression<{ id: number; score: string }>): Promise<number> {
     const result = await sql`
-      update project_candidates as pc set score = s.score, updated_at = now()
+      update candidate_scores as cs set score = s.score
       from (${scores}) as s
-      where pc.id = s.id and pc.project_id = ${projectId} and pc.score is distinct from s.score`.execute(db);
+      where cs.project_candidate_id = s.id and cs.project_id = ${projectId} and cs.score is distinct from s.score`.execute(db);
     return Number(result.numAffectedRows ?? 0);
   }
 

@@ -37,6 +37,12 @@ export interface Candidates {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface CandidateScores {
+  projectCandidateId: number;
+  projectId: number;
+  score: Numeric | null;
+}
+
 export interface CandidateStatusHistory {
   changedBy: number | null;
   createdAt: Generated<Timestamp>;
@@ -113,7 +119,6 @@ export interface ProjectCandidates {
   priority: string | null;
   projectId: number;
   reservationId: number | null;
-  score: Numeric | null;
   segmentId: string | null;
   selectionType: string | null;
   status: Generated<string>;
@@ -169,6 +174,7 @@ export interface Users {
 
 export interface DB {
   candidates: Candidates;
+  candidateScores: CandidateScores;
   candidateStatusHistory: CandidateStatusHistory;
   importErrors: ImportErrors;
   importFileChunks: ImportFileChunks;
