@@ -2,7 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { httpConventions, RecruitingEnvelopeInterceptor } from '@platform/contracts';
 import { RecruitingExceptionFilter } from './recruiting.errors';
-import { postgresHealthCheck, PostgresModule } from '@platform/persistence';
+import type { Redis } from 'ioredis';
+import { postgresHealthCheck, PostgresModule, REDIS, redisHealthCheck, RedisModule } from '@platform/persistence';
 import { HealthModule } from '@platform/runtime';
 import type { RecruitingConfig } from './config';
 import { RECRUITING_DATABASE } from './database/database';
@@ -11,6 +12,9 @@ import { UsersModule } from './users/users.module';
 import { AuthModule } from './auth/auth.module';
 import { ProjectsModule } from './projects/projects.module';
 import { CandidatesModule } from './candidates/candidates.module';
+import { RecruitingConfigModule } from './config.module';
+import { EmailModule } from './email/email.module';
+import { MailModule } from './mail/mail.module';
 
 /** Every route needs a bearer token and the role its method asks for, unless marked @Public(). */
 @Module({})
@@ -24,8 +28,15 @@ export class AppModule {
         UsersModule,
         ProjectsModule,
         CandidatesModule,
+        RecruitingConfigModule.register(config),
+        RedisModule.forRoot({ url: config.redis.url }),
+        MailModule.register(config),
+        EmailModule,
         AuthModule.register({ jwt: config.jwt, tokens: config.tokens, login: config.login }),
-        HealthModule.forRoot({ inject: [DataSource], checks: (db: DataSource) => [postgresHealthCheck(db)] }),
+        HealthModule.forRoot({
+          inject: [DataSource, REDIS],
+          checks: (db: DataSource, redis: Redis) => [postgresHealthCheck(db), redisHealthCheck(redis)],
+        }),
       ],
       providers: [...httpConventions({ filter: RecruitingExceptionFilter, envelope: RecruitingEnvelopeInterceptor })],
     };

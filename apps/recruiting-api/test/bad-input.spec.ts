@@ -31,6 +31,12 @@ describe('recruiting-api under bad input', () => {
         [ids.project, person.rows[0].id],
       )
     ).rows[0].id;
+    ids.template = (
+      await t.pool.query<{ id: number }>(
+        "INSERT INTO email_templates (project_id, type, name, subject, body) VALUES ($1, 'invitation', 'Sweep', 's', 'b') RETURNING id",
+        [ids.project],
+      )
+    ).rows[0].id;
   });
   afterAll(async () => {
     await t?.close();
@@ -41,6 +47,11 @@ describe('recruiting-api under bad input', () => {
     app: () => t.app,
     identity: () => t.as(ids.admin, 'admin'),
     badIdentities: BAD_IDENTITIES,
-    pathValues: () => ({ userId: String(ids.member), projectId: String(ids.project), candidateId: String(ids.candidate) }),
+    pathValues: () => ({
+      userId: String(ids.member),
+      projectId: String(ids.project),
+      candidateId: String(ids.candidate),
+      templateId: String(ids.template),
+    }),
   });
 });

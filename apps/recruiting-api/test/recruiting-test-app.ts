@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, startTestApp, type TestDatabase } from '@platform/testing';
+import { createTestDatabase, startTestApp, type TestDatabase, testServices } from '@platform/testing';
 import { Pool } from 'pg';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
@@ -49,6 +49,8 @@ export async function startRecruiting(name: string, env: Record<string, string |
     LOG_LEVEL: process.env.LOG_LEVEL,
     DATABASE_URL: database.url,
     JWT_SECRET: TEST_JWT_SECRET,
+    REDIS_URL: testServices.redisUrl,
+    REDIS_KEY_PREFIX: `${name}:${process.pid}:`,
     ...env,
   });
   const app = await startTestApp(AppModule.register(config), RECRUITING_HTTP);

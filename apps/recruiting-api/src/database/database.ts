@@ -2,12 +2,18 @@ import type { AppDatabase } from '@platform/persistence';
 import { RecruitingUsers1767000000000 } from './migrations/1767000000000-recruiting-users';
 import { RecruitingCandidates1767000001000 } from './migrations/1767000001000-recruiting-candidates';
 import { RecruitingSessions1767000001500 } from './migrations/1767000001500-recruiting-sessions';
+import { RecruitingScheduling1767000003000 } from './migrations/1767000003000-recruiting-scheduling';
 
 /** The recruiting schema and its migrations, in order. */
 export const RECRUITING_DATABASE: AppDatabase = {
   schema: 'recruiting',
   entities: [],
-  migrations: [RecruitingUsers1767000000000, RecruitingCandidates1767000001000, RecruitingSessions1767000001500],
+  migrations: [
+    RecruitingUsers1767000000000,
+    RecruitingCandidates1767000001000,
+    RecruitingSessions1767000001500,
+    RecruitingScheduling1767000003000,
+  ],
 };
 
 /** Where kysely-codegen writes the schema's types (npm run db:types), checked against the migrations by a test. */
