@@ -14,6 +14,8 @@ import { ProjectsModule } from './projects/projects.module';
 import { CandidatesModule } from './candidates/candidates.module';
 import { RecruitingConfigModule } from './config.module';
 import { EmailModule } from './email/email.module';
+import { AvailabilityModule } from './availability/availability.module';
+import { SchedulingModule } from './scheduling/scheduling.module';
 import { MailModule } from './mail/mail.module';
 
 /** Every route needs a bearer token and the role its method asks for, unless marked @Public(). */
@@ -32,6 +34,8 @@ export class AppModule {
         RedisModule.forRoot({ url: config.redis.url }),
         MailModule.register(config),
         EmailModule,
+        AvailabilityModule,
+        SchedulingModule,
         AuthModule.register({ jwt: config.jwt, tokens: config.tokens, login: config.login }),
         HealthModule.forRoot({
           inject: [DataSource, REDIS],

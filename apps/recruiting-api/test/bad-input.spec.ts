@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type DevIdp, startDevIdp } from '@platform/dev-idp';
 import { describeBadInputSweep } from '@platform/testing';
 import { BAD_IDENTITIES, type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
@@ -6,6 +7,8 @@ import { BAD_IDENTITIES, type RecruitingTestApp, startRecruiting } from './recru
  * Every documented route of recruiting-api under malformed input (libs/testing): never a 5xx, always the documented
  * error body. The app runs with every dependency configured, so a refusal is the input's doing.
  */
+const SWEEP_TOKEN = 'sweep-token-0123456789abcdefghijklmnopqrstuvw';
+
 describe('recruiting-api under bad input', () => {
   let idp: DevIdp;
   let t: RecruitingTestApp;
@@ -18,6 +21,8 @@ describe('recruiting-api under bad input', () => {
       OIDC_ISSUER_URL: idp.issuer,
       OIDC_CLIENT_SECRET: 'sweep-secret',
       OIDC_REDIRECT_URL: callback,
+      PUBLIC_RATE_LIMIT_PER_ADDRESS: '100000',
+      PUBLIC_RATE_LIMIT_PER_TOKEN: '100000',
     });
     ids.admin = await t.insertUser('admin@example.com', 'Admin', 'admin');
     ids.member = await t.insertUser('member@example.com', 'Member', 'member');
@@ -37,6 +42,17 @@ describe('recruiting-api under bad input', () => {
         [ids.project],
       )
     ).rows[0].id;
+    ids.availability = (
+      await t.pool.query<{ id: number }>(
+        `INSERT INTO interviewer_availability (project_id, interviewer_id, start_at, end_at)
+         VALUES ($1, $2, now() + interval '1 day', now() + interval '1 day 3 hours') RETURNING id`,
+        [ids.project, ids.member],
+      )
+    ).rows[0].id;
+    await t.pool.query(
+      "INSERT INTO scheduling_tokens (project_candidate_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')",
+      [ids.candidate, createHash('sha256').update(SWEEP_TOKEN).digest()],
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -52,6 +68,8 @@ describe('recruiting-api under bad input', () => {
       projectId: String(ids.project),
       candidateId: String(ids.candidate),
       templateId: String(ids.template),
+      availabilityId: String(ids.availability),
+      token: SWEEP_TOKEN,
     }),
   });
 });
