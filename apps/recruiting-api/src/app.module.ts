@@ -16,6 +16,8 @@ import { RecruitingConfigModule } from './config.module';
 import { EmailModule } from './email/email.module';
 import { AvailabilityModule } from './availability/availability.module';
 import { SchedulingModule } from './scheduling/scheduling.module';
+import { ReservationsModule } from './reservations/reservations.module';
+import { CalendarModule } from './calendar/calendar.module';
 import { MailModule } from './mail/mail.module';
 
 /** Every route needs a bearer token and the role its method asks for, unless marked @Public(). */
@@ -36,6 +38,8 @@ export class AppModule {
         EmailModule,
         AvailabilityModule,
         SchedulingModule,
+        CalendarModule.register(config),
+        ReservationsModule,
         AuthModule.register({ jwt: config.jwt, tokens: config.tokens, login: config.login }),
         HealthModule.forRoot({
           inject: [DataSource, REDIS],

@@ -49,6 +49,14 @@ describe('recruiting-api under bad input', () => {
         [ids.project, ids.member],
       )
     ).rows[0].id;
+    ids.reservation = (
+      await t.pool.query<{ id: number }>(
+        `INSERT INTO reservations (project_id, project_candidate_id, interviewer_id, scheduled_at, ends_at, duration_minutes,
+           interview_type, status)
+         VALUES ($1, $2, $3, now() + interval '2 days', now() + interval '2 days 1 hour', 60, 'online_meet', 'confirmed') RETURNING id`,
+        [ids.project, ids.candidate, ids.member],
+      )
+    ).rows[0].id;
     await t.pool.query(
       "INSERT INTO scheduling_tokens (project_candidate_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')",
       [ids.candidate, createHash('sha256').update(SWEEP_TOKEN).digest()],
@@ -70,6 +78,7 @@ describe('recruiting-api under bad input', () => {
       templateId: String(ids.template),
       availabilityId: String(ids.availability),
       token: SWEEP_TOKEN,
+      reservationId: String(ids.reservation),
     }),
   });
 });
