@@ -18,6 +18,7 @@ import { AvailabilityModule } from './availability/availability.module';
 import { SchedulingModule } from './scheduling/scheduling.module';
 import { ReservationsModule } from './reservations/reservations.module';
 import { CalendarModule } from './calendar/calendar.module';
+import { SchedulePageModule } from './schedule-page/schedule-page.module';
 import { MailModule } from './mail/mail.module';
 
 /** Every route needs a bearer token and the role its method asks for, unless marked @Public(). */
@@ -40,6 +41,7 @@ export class AppModule {
         SchedulingModule,
         CalendarModule.register(config),
         ReservationsModule,
+        SchedulePageModule,
         AuthModule.register({ jwt: config.jwt, tokens: config.tokens, login: config.login }),
         HealthModule.forRoot({
           inject: [DataSource, REDIS],
