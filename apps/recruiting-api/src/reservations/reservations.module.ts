@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AvailabilityModule } from '../availability/availability.module';
 import { CandidatesModule } from '../candidates/candidates.module';
 import { EmailModule } from '../email/email.module';
 import { ConfirmScheduleController, ReservationsController } from './reservations.controller';
@@ -7,7 +8,7 @@ import { ReservationsService } from './reservations.service';
 
 /** confirm-schedule and the reservations router (spec 4.2, 4.4). */
 @Module({
-  imports: [CandidatesModule, EmailModule],
+  imports: [CandidatesModule, EmailModule, AvailabilityModule],
   controllers: [ReservationsController, ConfirmScheduleController],
   providers: [ReservationsService, ReservationsRepository],
 })

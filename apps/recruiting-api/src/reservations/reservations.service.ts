@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { DateTime } from 'luxon';
+import { AvailabilityService } from '../availability/availability.service';
 import { CalendarPort, CalendarProviderError } from '../calendar/calendar-port';
 import { CandidateStatusService } from '../candidates/candidate-status.service';
 import { CandidatesRepository } from '../candidates/candidates.repository';
@@ -56,6 +57,7 @@ export class ReservationsService {
     private readonly status: CandidateStatusService,
     private readonly calendar: CalendarPort,
     private readonly mail: EmailSendingService,
+    private readonly availability: AvailabilityService,
   ) {}
 
   /**
@@ -108,6 +110,7 @@ export class ReservationsService {
       }
       throw error;
     }
+    this.availability.invalidate();
     await this.mail.sendAutomatic(projectId, candidateId, 'confirmation', userId);
     return this.get(projectId, id);
   }
@@ -158,6 +161,7 @@ export class ReservationsService {
       });
       return row.projectCandidateId;
     });
+    this.availability.invalidate();
     await this.mail.sendAutomatic(projectId, candidateId, 'cancellation', userId);
     return this.get(projectId, id);
   }

@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiPublicDataResponse, PublicEnvelopeResponse } from '@platform/contracts';
-import { ERROR_BODY_REF, Public } from '@platform/runtime';
+import { ERROR_BODY_REF, Public, RawResponse } from '@platform/runtime';
 import { PublicSlot, SchedulingInfoResponse, SubmitAvailabilityDto, SubmitAvailabilityResponse, TokenParam } from './dto/scheduling.dto';
 import { PublicRateLimitGuard } from './public-rate-limit.guard';
 import { SchedulingService } from './scheduling.service';
@@ -38,8 +39,10 @@ export class SchedulingController {
   @ApiPublicDataResponse(200, [PublicSlot], 'Slots ordered by start')
   @ApiErrorResponses({ 400: 'The link has expired (SCHEDULING_TOKEN_ERROR)', 404: 'The link does not exist' })
   @ApiResponse(RATE_LIMITED)
-  slots(@Param() { token }: TokenParam): Promise<PublicSlot[]> {
-    return this.scheduling.slots(token);
+  @RawResponse()
+  async slots(@Param() { token }: TokenParam, @Res() reply: FastifyReply): Promise<void> {
+    // Serialized once per project and moment (docs/decisions.md): the answer is the same for every token of the project.
+    await reply.type('application/json; charset=utf-8').send(await this.scheduling.slotsJson(token));
   }
 
   @Post('submit-availability')

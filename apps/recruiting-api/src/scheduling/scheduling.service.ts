@@ -78,6 +78,12 @@ export class SchedulingService {
     return (await this.availability.slots(project.id, project.interviewDurationMinutes)).map(toPublicSlot);
   }
 
+  /** The slots answer as JSON text, `{"data":[...]}`, shared by every token of the project for a moment. */
+  async slotsJson(token: string): Promise<string> {
+    const { project } = await this.resolve(token);
+    return this.availability.publicJson(project.id, project.interviewDurationMinutes);
+  }
+
   /**
    * Replaces the candidate's preferred slots with the submitted ones, each of which must be a current slot (same
    * interviewer, start and end); moves contacted or waiting_response to scheduling; attempts the acknowledgement.
