@@ -335,5 +335,7 @@ describe('emails over SMTP', () => {
     expect(logs.rows).toEqual([{ project_candidate_id: ids[0], status: 'failed', subject: '【春の調査】インタビューご協力のお願い' }]);
     const statuses = await dead.pool.query('SELECT status FROM project_candidates ORDER BY id');
     expect(statuses.rows.map((r) => r.status)).toEqual(['pending', 'pending']);
+    // A mail that did not go out issues no token: a candidate's earlier link would keep working.
+    expect((await dead.pool.query('SELECT count(*)::int AS n FROM scheduling_tokens')).rows[0].n).toBe(0);
   });
 });

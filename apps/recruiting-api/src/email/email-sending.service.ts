@@ -38,7 +38,7 @@ export class EmailSendingService {
     private readonly db: RecruitingDb,
     private readonly templates: EmailTemplatesRepository,
     private readonly logs: EmailLogsRepository,
-    private readonly tokens: SchedulingTokensRepository,
+    private readonly tokenRows: SchedulingTokensRepository,
     private readonly status: CandidateStatusService,
     private readonly transport: MailTransport,
     @Inject(SCHEDULING_CONFIG) private readonly config: SchedulingConfig,
@@ -104,22 +104,19 @@ export class EmailSendingService {
     userId: number,
   ): Promise<{ sent: number; attempted: number; errors: SendError[]; down: boolean }> {
     const invitation = template.type === 'invitation';
-    const links = new Map<number, string>();
-    if (invitation) {
-      const expiresAt = new Date(Date.now() + SCHEDULING_TOKEN_TTL_MS);
-      const issued = recipients.map((r) => ({ id: r.id, token: newSchedulingToken() }));
-      await this.tokens.issueMany(
-        this.db,
-        issued.map((t) => ({ projectCandidateId: t.id, tokenHash: hashSchedulingToken(t.token), expiresAt })),
-      );
-      for (const t of issued) links.set(t.id, `${this.config.publicUrl}/${t.token}`);
-    }
+    // Tokens are stored with the log rows, for the mails that went out only: a failed invitation leaves the
+    // candidate's earlier link working.
+    const tokens = new Map<number, string>();
+    if (invitation) for (const r of recipients) tokens.set(r.id, newSchedulingToken());
     const source = invitation ? withSchedulingUrl(template) : template;
     const attempts: EmailLogInsert[] = [];
     const errors: SendError[] = [];
     let down = false;
     for (const recipient of recipients) {
-      const rendered = renderEmail(source, { ...this.valuesFor(project, recipient), scheduling_url: links.get(recipient.id) });
+      const rendered = renderEmail(source, {
+        ...this.valuesFor(project, recipient),
+        scheduling_url: tokens.has(recipient.id) ? `${this.config.publicUrl}/${tokens.get(recipient.id)}` : undefined,
+      });
       const log: EmailLogInsert = {
         projectId: project.id,
         projectCandidateId: recipient.id,
@@ -149,6 +146,11 @@ export class EmailSendingService {
     await this.db.transaction().execute(async (trx) => {
       await this.logs.insertMany(trx, attempts);
       if (invitation) {
+        const expiresAt = new Date(Date.now() + SCHEDULING_TOKEN_TTL_MS);
+        await this.tokenRows.issueMany(
+          trx,
+          sentIds.map((id) => ({ projectCandidateId: id, tokenHash: hashSchedulingToken(tokens.get(id)!), expiresAt })),
+        );
         await this.status.changeManyIfAllowed(trx, project.id, sentIds, ['pending'], {
           to: 'contacted',
           reason: '招待メール送信',
