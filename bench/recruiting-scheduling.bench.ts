@@ -11,7 +11,7 @@ import { migrateDatabase } from '@platform/persistence';
 import { createTestDatabase, freePort, startEntryPoint, testServices, waitFor } from '@platform/testing';
 import { Pool } from 'pg';
 import { RECRUITING_DATABASE } from '../apps/recruiting-api/src/database/database';
-import { hashSchedulingToken, newSchedulingToken } from '../apps/recruiting-api/src/scheduling/scheduling-token';
+import { hashSchedulingToken, newSchedulingToken } from '../apps/recruiting-api/src/scheduling-tokens/scheduling-token';
 
 const INVITATIONS = 5_000;
 const INTERVIEWERS = 20;

@@ -7,8 +7,8 @@ import { formatScheduledAt, type PlaceholderValues, renderEmail, withSchedulingU
 import { MailDeliveryError, MailTransport } from '../mail/mail-transport';
 import { type ProjectScope, requireProject } from '../projects/project-scope';
 import { RecruitingError } from '../recruiting.errors';
-import { hashSchedulingToken, newSchedulingToken, SCHEDULING_TOKEN_TTL_MS } from '../scheduling/scheduling-token';
-import { SchedulingTokensRepository } from '../scheduling/scheduling-tokens.repository';
+import { hashSchedulingToken, newSchedulingToken, SCHEDULING_TOKEN_TTL_MS } from '../scheduling-tokens/scheduling-token';
+import { SchedulingTokensRepository } from '../scheduling-tokens/scheduling-tokens.repository';
 import type { EmailPreviewResponse, PreviewEmailDto, SendEmailDto, SendError, SendResultResponse } from './dto/email.dto';
 import { type EmailLogInsert, EmailLogsRepository, type RecipientRow } from './email-logs.repository';
 import { EmailTemplatesRepository, type TemplateRow } from './email-templates.repository';

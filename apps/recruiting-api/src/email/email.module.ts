@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CandidatesModule } from '../candidates/candidates.module';
-import { SchedulingTokensRepository } from '../scheduling/scheduling-tokens.repository';
+import { SchedulingTokensRepository } from '../scheduling-tokens/scheduling-tokens.repository';
 import {
   CandidateEmailLogsController,
   EmailsController,

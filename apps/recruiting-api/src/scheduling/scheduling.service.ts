@@ -8,8 +8,8 @@ import { type ProjectScope, requireProject } from '../projects/project-scope';
 import { RecruitingError } from '../recruiting.errors';
 import type { PublicSlot, SchedulingInfoResponse, SubmitAvailabilityDto, SubmitAvailabilityResponse } from './dto/scheduling.dto';
 import { PreferredSlotsRepository } from '../candidates/preferred-slots.repository';
-import { hashSchedulingToken } from './scheduling-token';
-import { SchedulingTokensRepository } from './scheduling-tokens.repository';
+import { hashSchedulingToken } from '../scheduling-tokens/scheduling-token';
+import { SchedulingTokensRepository } from '../scheduling-tokens/scheduling-tokens.repository';
 
 export interface ResolvedToken {
   projectCandidateId: number;
