@@ -6,6 +6,8 @@
 // Floors, measured in the same run: the bulk send's SQL alone (tokens, log rows and status changes through pg, no HTTP or
 // rendering), and the slot query pair (windows and reservations) through pg.
 // Run: npm run bench:scheduling   (PostgreSQL and Redis must be up: scripts/services.sh)
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { JwtService } from '@nestjs/jwt';
 import { migrateDatabase } from '@platform/persistence';
 import { createTestDatabase, freePort, startEntryPoint, testServices, waitFor } from '@platform/testing';
@@ -146,15 +148,16 @@ async function main() {
       `UPDATE scheduling_tokens t SET token_hash = v.h FROM unnest($1::int[], $2::bytea[]) v(id, h) WHERE t.project_candidate_id = v.id`,
       [candidateIds.slice(1000, 1000 + CLIENTS), tokens.map(hashSchedulingToken)],
     );
-    const first = (await (await fetch(`${api}/scheduling/${tokens[0]}/slots`)).json()) as { data: unknown[] };
-    const load = async (encoding: string) => {
+    const firstText = await (await fetch(`${api}/scheduling/${tokens[0]}/slots`)).text();
+    const first = JSON.parse(firstText) as { data: unknown[] };
+    const load = async (encoding: string, urlOf = (token: string) => `${api}/scheduling/${token}/slots`) => {
       const times: number[] = [];
       const w0 = performance.now();
       await Promise.all(
         tokens.map(async (token) => {
           for (let i = 0; i < REQUESTS_PER_CLIENT; i++) {
             const s = performance.now();
-            const res = await fetch(`${api}/scheduling/${token}/slots`, { headers: { 'accept-encoding': encoding } });
+            const res = await fetch(urlOf(token), { headers: { 'accept-encoding': encoding } });
             await res.arrayBuffer();
             if (!res.ok) throw new Error(`slots: HTTP ${res.status}`);
             times.push(performance.now() - s);
@@ -164,6 +167,12 @@ async function main() {
       return { times, wallMs: performance.now() - w0 };
     };
     const plain = await load('identity');
+    // Transfer floor: a bare node:http server answering the same bytes, loaded the same way.
+    const bare = createServer((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(firstText));
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+    const transfer = await load('identity', () => bareUrl);
+    bare.close();
     const floor: number[] = [];
     for (let i = 0; i < 50; i++) {
       const s = performance.now();
@@ -187,6 +196,9 @@ async function main() {
     {
       const run = plain;
       const p95 = pct(run.times, 0.95);
+      console.log(
+        `slots transfer floor p95 ms (bare node:http, same bytes, ${CLIENTS} clients)\t-\t${pct(transfer.times, 0.95).toFixed(1)} (p50 ${pct(transfer.times, 0.5).toFixed(1)})\t-\t-`,
+      );
       console.log(
         `public slots p95 ms (${CLIENTS} clients)\t${pct(floor, 0.95).toFixed(1)}\t${p95.toFixed(1)} (p50 ${pct(run.times, 0.5).toFixed(1)})\t< 50\t${p95 < 50 ? 'PASS' : 'FAIL'}`,
       );
