@@ -266,4 +266,26 @@ describe('reservations with the Google Calendar adapter', () => {
       '/calendars/team%40example.com/events/evt1?sendUpdates=none',
     ]);
   });
+
+  it("cancels a confirmed reservation's event when the candidate is deleted, and deletes nothing when that fails", async () => {
+    const member = await t.insertUser('member2@example.com', 'Member 2', 'member');
+    const projectId = await insertProject(t, 'Calendar 2');
+    const [c] = await insertCandidates(t, projectId, [{ name: '佐藤', email: 'sato@example.com', status: 'scheduling' }]);
+    const slot = await preferredSlot(t, c, member, dayAt(6, 2));
+    const as = t.as(member, 'member');
+    await t
+      .http()
+      .post(`/api/v1/projects/${projectId}/candidates/${c}/confirm-schedule`)
+      .set(as)
+      .send({ availableDateId: slot })
+      .expect(201);
+    const eventId = (await t.pool.query('SELECT calendar_event_id FROM reservations WHERE project_candidate_id = $1', [c])).rows[0]
+      .calendar_event_id;
+    failDeletes = true;
+    await t.http().delete(`/api/v1/projects/${projectId}/candidates/${c}`).set(as).expect(502);
+    expect((await t.pool.query('SELECT count(*)::int AS n FROM reservations WHERE project_candidate_id = $1', [c])).rows[0].n).toBe(1);
+    failDeletes = false;
+    await t.http().delete(`/api/v1/projects/${projectId}/candidates/${c}`).set(as).expect(204);
+    expect(seen.filter((s) => s.method === 'DELETE').pop()!.url).toBe(`/calendars/team%40example.com/events/${eventId}?sendUpdates=none`);
+  });
 });

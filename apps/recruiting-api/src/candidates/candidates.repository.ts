@@ -200,6 +200,18 @@ export class CandidatesRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /** The calendar event of the candidate's confirmed reservation, its row locked; undefined when there is none. */
+  async lockCalendarEvent(trx: Trx, id: number): Promise<string | undefined> {
+    const row = await trx
+      .selectFrom('reservations')
+      .select('calendarEventId')
+      .where('projectCandidateId', '=', id)
+      .where('status', '=', 'confirmed')
+      .forUpdate()
+      .executeTakeFirst();
+    return row?.calendarEventId ?? undefined;
+  }
+
   /** Deletes the participation record; what hangs off it (history and the rest) goes with it by ON DELETE CASCADE. */
   async delete(db: Db, projectId: number, id: number): Promise<boolean> {
     const result = await db.deleteFrom('projectCandidates').where('id', '=', id).where('projectId', '=', projectId).executeTakeFirst();

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
+import { CalendarPort, CalendarProviderError } from '../calendar/calendar-port';
 import { RecruitingDb } from '../database/recruiting-db';
 import { FilterError, filterToSql, parseFilterText } from '../domain/response-filter';
 import { parseScoringRules, ScoringRuleError, scoreSql } from '../domain/scoring-rules';
@@ -71,6 +72,7 @@ export class CandidatesService {
     private readonly candidates: CandidatesRepository,
     private readonly status: CandidateStatusService,
     private readonly preferred: PreferredSlotsRepository,
+    private readonly calendar: CalendarPort,
   ) {}
 
   /** The reservation and submitted slots of each row, in two queries for the whole page. */
@@ -131,9 +133,24 @@ export class CandidatesService {
     return this.get(projectId, candidateId);
   }
 
+  /**
+   * Deletes the participation record (its logs, tokens, slots and reservation go with it). A confirmed reservation's
+   * calendar event is cancelled in the same transaction: a provider failure answers 502 and nothing is deleted.
+   */
   async delete(projectId: number, candidateId: number): Promise<void> {
     await requireProject(this.db, projectId);
-    if (!(await this.candidates.delete(this.db, projectId, candidateId))) throw notFound();
+    await this.db.transaction().execute(async (trx) => {
+      const eventId = await this.candidates.lockCalendarEvent(trx, candidateId);
+      if (!(await this.candidates.delete(trx, projectId, candidateId))) throw notFound();
+      if (eventId) {
+        await this.calendar.cancelEvent(eventId).catch((error: unknown) => {
+          if (error instanceof CalendarProviderError) {
+            throw new RecruitingError('CALENDAR_PROVIDER_ERROR', 'The calendar provider failed; nothing was deleted');
+          }
+          throw error;
+        });
+      }
+    });
   }
 
   async changeStatus(projectId: number, candidateId: number, body: UpdateStatusDto, userId: number): Promise<ProjectCandidateResponse> {
