@@ -14,7 +14,7 @@ import { CandidatesRepository } from '../apps/recruiting-api/src/candidates/cand
 import { RECRUITING_DATABASE } from '../apps/recruiting-api/src/database/database';
 import type { DB } from '../apps/recruiting-api/src/database/schema';
 import { filterToSql, parseFilter } from '../apps/recruiting-api/src/domain/response-filter';
-import { parseScoringRules, scoreSql } from '../apps/recruiting-api/src/domain/scoring-rules';
+import { parseScoringRules, scoresSql } from '../apps/recruiting-api/src/domain/scoring-rules';
 
 const CANDIDATES = 100_000;
 const RUNS = 60;
@@ -133,7 +133,7 @@ async function main() {
     for (let i = 0; i < 3; i++) {
       await pool.query('UPDATE project_candidates SET score = NULL');
       const t0 = performance.now();
-      await repository.applyScores(db, projectId, scoreSql(parseScoringRules(RULES)));
+      await repository.applyScores(db, projectId, scoresSql(parseScoringRules(RULES), projectId));
       scoreFloor.push(performance.now() - t0);
     }
 

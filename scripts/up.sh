@@ -75,6 +75,12 @@ for app in "${MIGRATED_APPS[@]}"; do
   node "dist/apps/$app/apps/$app/src/migrate.js" >>"$LOGS/migrate.log" 2>&1 || { tail -n 5 "$LOGS/migrate.log"; log "migrations of $app failed"; exit 1; }
 done
 
+# recruiting-api's survey answer warehouse: schema `warehouse` of the platform database, seeded with three surveys
+# (idempotent; npm run -s warehouse:seed). The app refreshes its survey metadata cache from it at start-up.
+export WAREHOUSE_URL=${WAREHOUSE_URL:-$DATABASE_URL}
+log "seeding the survey warehouse"
+WAREHOUSE_URL=$WAREHOUSE_URL DATABASE_URL=$DATABASE_URL bash scripts/warehouse.sh seed >>"$LOGS/migrate.log" 2>&1 || { tail -n 5 "$LOGS/migrate.log"; log "seeding the warehouse failed"; exit 1; }
+
 pids=()
 stopped=false
 stop_all() {
@@ -109,8 +115,12 @@ export FRONTEND_URL=${FRONTEND_URL:-http://localhost:$GATEWAY_PORT} ADMIN_EMAILS
 # Recruiting invitations link to the public page behind the gateway; no mail leaves this machine (PROTOTYPE_MODE).
 export PUBLIC_SCHEDULING_URL=${PUBLIC_SCHEDULING_URL:-http://localhost:$GATEWAY_PORT/schedule} PROTOTYPE_MODE=${PROTOTYPE_MODE:-true}
 
+# recruiting-api runs with the V8 heap caps of its k8s Deployment (a 100,000-row TSV import stays near 200 MB RSS).
+node_flags_of() { [[ "$1" == recruiting-api ]] && echo "--max-old-space-size=256 --max-semi-space-size=8" || true; }
+
 for app in "${APPS[@]}"; do
-  S3_BUCKET=$(bucket_of "$app") node "dist/apps/$app/apps/$app/src/main.js" >"$LOGS/$app.log" 2>&1 &
+  # shellcheck disable=SC2046
+  S3_BUCKET=$(bucket_of "$app") node $(node_flags_of "$app") "dist/apps/$app/apps/$app/src/main.js" >"$LOGS/$app.log" 2>&1 &
   pids+=($!)
 done
 GATEWAY_PORT=$GATEWAY_PORT node dist/apps/gateway/scripts/gateway.js >"$LOGS/gateway.log" 2>&1 &

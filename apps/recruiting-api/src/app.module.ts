@@ -12,6 +12,9 @@ import { UsersModule } from './users/users.module';
 import { AuthModule } from './auth/auth.module';
 import { ProjectsModule } from './projects/projects.module';
 import { CandidatesModule } from './candidates/candidates.module';
+import { MessagingModule } from '@platform/messaging';
+import { ImportsModule } from './imports/imports.module';
+import { WarehouseModule } from './warehouse/warehouse.module';
 import { RecruitingConfigModule } from './config.module';
 import { EmailModule } from './email/email.module';
 import { AvailabilityModule } from './availability/availability.module';
@@ -33,6 +36,9 @@ export class AppModule {
         UsersModule,
         ProjectsModule,
         CandidatesModule,
+        ...(config.messaging ? [MessagingModule.forRoot(config.messaging)] : []),
+        WarehouseModule.register(config.warehouse),
+        ImportsModule.register(config.imports),
         RecruitingConfigModule.register(config),
         RedisModule.forRoot({ url: config.redis.url }),
         MailModule.register(config),

@@ -1,7 +1,15 @@
 import { z } from 'zod';
+import { messagingEnv, messagingOptionsFrom } from '@platform/messaging';
 import { postgresEnv, postgresOptionsFrom, redisEnv, redisOptionsFrom } from '@platform/persistence';
 import { APPS } from '@platform/routing';
+import { RECRUITING_IMPORT_QUEUE } from './imports/import-queue';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
+
+/** Largest TSV upload by default: 100 MiB (the spec's files are tens of MB). */
+export const DEFAULT_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
+
+/** How long an uploaded file is kept: 24 hours. */
+export const IMPORT_FILE_TTL_SECONDS = 24 * 3600;
 
 export const recruitingEnv = baseEnvSchema
   .extend({
@@ -22,6 +30,10 @@ export const recruitingEnv = baseEnvSchema
     FRONTEND_URL: env.url(['http', 'https']).default('http://localhost:8080'),
     /** Users created by their first login with one of these emails get role admin; everyone else member. */
     ADMIN_EMAILS: env.list(),
+    /** The survey answer warehouse: a PostgreSQL database with the `warehouse` schema. Unset: survey data answers 503. */
+    WAREHOUSE_URL: env.url(['postgres', 'postgresql']).optional(),
+    /** Largest TSV upload, in bytes (413 above it); 100 MiB by default. */
+    IMPORT_MAX_BYTES: env.positiveInt(DEFAULT_IMPORT_MAX_BYTES),
     /** While true (the default) no email leaves the machine and calendar operations are skipped (read only by isEmailEnabled and the calendar choice). */
     PROTOTYPE_MODE: env.flag(true),
     /** Where nodemailer delivers when PROTOTYPE_MODE is false: smtp://user:pass@host:port or smtps://... */
@@ -47,7 +59,10 @@ export const recruitingEnv = baseEnvSchema
     CALENDAR_TIMEOUT_MS: env.positiveInt(5000),
   })
   .extend(postgresEnv.shape)
-  .extend(redisEnv.shape);
+  .extend(redisEnv.shape)
+  .extend(messagingEnv.shape)
+  // The import queue is optional: without a broker, starting an import answers 503 QUEUE_UNAVAILABLE.
+  .extend({ AMQP_URL: messagingEnv.shape.AMQP_URL.optional() });
 
 const schema = recruitingEnv
   .refine((e) => e.PROTOTYPE_MODE || e.SMTP_URL, { error: 'PROTOTYPE_MODE=false needs SMTP_URL', path: ['SMTP_URL'] })
@@ -71,6 +86,9 @@ const schema = recruitingEnv
       frontendUrl: e.FRONTEND_URL.replace(/\/+$/, ''),
       adminEmails: e.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     },
+    messaging: e.AMQP_URL ? messagingOptionsFrom({ ...e, AMQP_URL: e.AMQP_URL }, [RECRUITING_IMPORT_QUEUE]) : undefined,
+    warehouse: { url: e.WAREHOUSE_URL },
+    imports: { maxBytes: e.IMPORT_MAX_BYTES, fileTtlSeconds: IMPORT_FILE_TTL_SECONDS },
     redis: { ...redisOptionsFrom(e), keyPrefix: e.REDIS_KEY_PREFIX },
     prototypeMode: e.PROTOTYPE_MODE,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

@@ -53,7 +53,12 @@ describe('recruiting-api on a real PostgreSQL', () => {
     expect(body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
-  describeOpenApiDocument(() => app);
+  // Spec 4.2 fixes both paths; they never meet: `import` is a static segment the router prefers, and a candidateId is an integer.
+  describeOpenApiDocument(() => app, {
+    specAmbiguousPaths: [
+      ['/api/v1/projects/{projectId}/candidates/{candidateId}/status', '/api/v1/projects/{projectId}/candidates/import/{fileId}'],
+    ],
+  });
 
   it('answers a login start 503 while no identity provider is configured (the sweep in bad-input.spec.ts runs with one)', async () => {
     const res = await request(app.getHttpServer()).get('/api/v1/auth/idp').expect(503);

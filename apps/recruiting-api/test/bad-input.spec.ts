@@ -5,7 +5,8 @@ import { BAD_IDENTITIES, type RecruitingTestApp, startRecruiting } from './recru
 
 /**
  * Every documented route of recruiting-api under malformed input (libs/testing): never a 5xx, always the documented
- * error body. The app runs with every dependency configured, so a refusal is the input's doing.
+ * error body. The app runs with every dependency configured (identity provider, import queue, survey warehouse), so a
+ * refusal is the input's doing.
  */
 const SWEEP_TOKEN = 'sweep-token-0123456789abcdefghijklmnopqrstuvw';
 
@@ -13,17 +14,22 @@ describe('recruiting-api under bad input', () => {
   let idp: DevIdp;
   let t: RecruitingTestApp;
   const ids: Record<string, number> = {};
+  let fileId: string;
 
   beforeAll(async () => {
     const callback = 'http://127.0.0.1:9/api/v1/auth/idp/callback';
     idp = await startDevIdp({ clients: [{ clientId: 'recruiting-api', clientSecret: 'sweep-secret', redirectUris: [callback] }] });
-    t = await startRecruiting('recruiting_sweep', {
-      OIDC_ISSUER_URL: idp.issuer,
-      OIDC_CLIENT_SECRET: 'sweep-secret',
-      OIDC_REDIRECT_URL: callback,
-      PUBLIC_RATE_LIMIT_PER_ADDRESS: '100000',
-      PUBLIC_RATE_LIMIT_PER_TOKEN: '100000',
-    });
+    t = await startRecruiting(
+      'recruiting_sweep',
+      {
+        OIDC_ISSUER_URL: idp.issuer,
+        OIDC_CLIENT_SECRET: 'sweep-secret',
+        OIDC_REDIRECT_URL: callback,
+        PUBLIC_RATE_LIMIT_PER_ADDRESS: '100000',
+        PUBLIC_RATE_LIMIT_PER_TOKEN: '100000',
+      },
+      { queue: true, warehouse: true },
+    );
     ids.admin = await t.insertUser('admin@example.com', 'Admin', 'admin');
     ids.member = await t.insertUser('member@example.com', 'Member', 'member');
     ids.project = (await t.pool.query<{ id: number }>("INSERT INTO projects (name) VALUES ('Sweep') RETURNING id")).rows[0].id;
@@ -34,6 +40,19 @@ describe('recruiting-api under bad input', () => {
       await t.pool.query<{ id: number }>(
         `INSERT INTO project_candidates (project_id, candidate_id, attributes) VALUES ($1, $2, '{"age": 30}') RETURNING id`,
         [ids.project, person.rows[0].id],
+      )
+    ).rows[0].id;
+    const upload = await t
+      .http()
+      .post(`/api/v1/projects/${ids.project}/candidates/import/upload`)
+      .set(t.as(ids.admin, 'admin'))
+      .attach('file', Buffer.from('\ufeff会員ID\t氏名\tメール\nM1\t田中\tt@example.jp\n', 'utf16le'), 'sweep.tsv')
+      .expect(200);
+    fileId = upload.body.data.file_id;
+    ids.importLog = (
+      await t.pool.query<{ id: number }>(
+        `INSERT INTO import_logs (project_id, kind, file_id, request, status) VALUES ($1, 'file', $2, '{}', 'completed') RETURNING id`,
+        [ids.project, fileId],
       )
     ).rows[0].id;
     ids.template = (
@@ -75,6 +94,10 @@ describe('recruiting-api under bad input', () => {
       userId: String(ids.member),
       projectId: String(ids.project),
       candidateId: String(ids.candidate),
+      fileId,
+      importId: String(ids.importLog),
+      surveyId: 'svy-2026-usage',
+      panelId: 'p-2026-usage-00001',
       templateId: String(ids.template),
       availabilityId: String(ids.availability),
       token: SWEEP_TOKEN,

@@ -443,6 +443,58 @@ describe('projects and candidates', () => {
       expect(namesOf(await list('maxScore=-0.5'))).toEqual(['100%_literal']);
     });
 
+    it('scores with exactly the matching of the list filter, rule by rule', async () => {
+      const conditions = [
+        { field: 'age', operator: 'eq', value: 28 },
+        { field: 'NPS', operator: 'eq', value: 9 },
+        { field: 'attributes.age', operator: 'in', value: ['41', 50, 99] },
+        { field: 'surveyResponses.gender', operator: 'eq', value: '女性' },
+        { field: 'gender', operator: 'neq', value: '男性' },
+        { field: 'よく使う機能', operator: 'eq', value: '検索' },
+        { field: 'よく使う機能', operator: 'contains', value: '通' },
+        { field: 'コメント', operator: 'contains', value: 'great' },
+        { field: 'NPS', operator: 'contains', value: 'b' },
+        {
+          logic: 'or',
+          conditions: [
+            { field: 'pref', operator: 'eq', value: '大阪府' },
+            { field: 'NPS', operator: 'in', value: [10] },
+          ],
+        },
+        {
+          logic: 'and',
+          conditions: [
+            { field: 'gender', operator: 'eq', value: '女性' },
+            {
+              logic: 'or',
+              conditions: [
+                { field: 'age', operator: 'neq', value: 50 },
+                { field: 'pref', operator: 'eq', value: '東京都' },
+              ],
+            },
+          ],
+        },
+      ];
+      await t
+        .http()
+        .patch(`/api/v1/projects/${projectId}`)
+        .set(as('member'))
+        .send({ scoringRules: conditions.map((when, i) => ({ when, points: 2 ** i })) })
+        .expect(200);
+      await t.http().post(`${base()}/score`).set(as('member')).expect(200);
+      const scores = new Map<number, number>(
+        (await list('limit=100')).data.map((c: { id: number; score: string }) => [c.id, Number(c.score)]),
+      );
+      expect(scores.size).toBe(25);
+      for (const [i, when] of conditions.entries()) {
+        const matched = (await list(`limit=100&responseFilter=${encodeURIComponent(JSON.stringify(when))}`)).data.map(
+          (c: { id: number }) => c.id,
+        );
+        const scored = [...scores].filter(([, score]) => Math.floor(score / 2 ** i) % 2 === 1).map(([id]) => id);
+        expect({ when, ids: scored.sort() }).toEqual({ when, ids: [...matched].sort() });
+      }
+    });
+
     it('deletes a candidate with its history, keeping the person; refuses a project delete while it has candidates', async () => {
       const { rows } = await t.pool.query('SELECT candidate_id FROM project_candidates WHERE id = $1', [candidate.ichiro]);
       await t.http().delete(`${base()}/${candidate.ichiro}`).set(as('viewer')).expect(403);

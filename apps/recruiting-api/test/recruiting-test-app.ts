@@ -1,13 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, startTestApp, type TestDatabase, testServices } from '@platform/testing';
+import { createTestDatabase, startTestApp, type TestDatabase, testServices, uniqueName } from '@platform/testing';
 import { Pool } from 'pg';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';
 import { RECRUITING_DATABASE } from '../src/database/database';
 import { RECRUITING_HTTP } from '../src/http-surface';
+import { seedWarehouse } from '../src/warehouse/warehouse-seed';
 
 export const TEST_JWT_SECRET = 'recruiting-test-secret-0123456789abcdef';
 
@@ -38,26 +39,44 @@ export interface RecruitingTestApp {
   insertUser(email: string, name: string, role: string): Promise<number>;
   /** The authorization header of that user. */
   as(id: number, role: string): { authorization: string };
+  /** The environment the app was configured from (to start another instance on the same database and queues). */
+  env: Record<string, string | undefined>;
   close(): Promise<void>;
 }
 
-export async function startRecruiting(name: string, env: Record<string, string | undefined> = {}): Promise<RecruitingTestApp> {
+/** Optional dependencies a test file wants configured: its own queue prefix on the broker, a seeded warehouse schema. */
+export interface RecruitingServices {
+  queue?: boolean;
+  warehouse?: boolean;
+}
+
+export async function startRecruiting(
+  name: string,
+  env: Record<string, string | undefined> = {},
+  services: RecruitingServices = {},
+): Promise<RecruitingTestApp> {
   const database = await createTestDatabase(name);
   await migrateDatabase(database.url, RECRUITING_DATABASE);
   const pool = new Pool({ connectionString: database.url, max: 3, options: '-c search_path=recruiting' });
-  const config = loadRecruitingConfig({
+  // The warehouse is a schema of the test database, seeded by the code of npm run warehouse:seed.
+  if (services.warehouse) await seedWarehouse(pool);
+  const fullEnv = {
     LOG_LEVEL: process.env.LOG_LEVEL,
     DATABASE_URL: database.url,
     JWT_SECRET: TEST_JWT_SECRET,
+    ...(services.queue ? { AMQP_URL: testServices.amqpUrl, QUEUE_PREFIX: `${uniqueName(name)}.`, JOB_RETRY_DELAY_MS: '200' } : {}),
+    ...(services.warehouse ? { WAREHOUSE_URL: database.url } : {}),
     REDIS_URL: testServices.redisUrl,
     REDIS_KEY_PREFIX: `${name}:${process.pid}:`,
     ...env,
-  });
+  };
+  const config = loadRecruitingConfig(fullEnv);
   const app = await startTestApp(AppModule.register(config), RECRUITING_HTTP);
   return {
     app,
     pool,
     database,
+    env: fullEnv,
     http: () => request(app.getHttpServer()),
     insertUser: async (email, userName, role) =>
       (await pool.query<{ id: number }>('INSERT INTO users (email, name, role) VALUES ($1, $2, $3) RETURNING id', [email, userName, role]))

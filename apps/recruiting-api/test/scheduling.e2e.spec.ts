@@ -1,21 +1,20 @@
 import type { Server } from 'node:http';
-import { gatewayInFrontOf } from '@platform/testing';
+import { gatewayInFrontOf, waitFor } from '@platform/testing';
 import request from 'supertest';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { dayAt } from './support/invite';
-import { insertCandidates } from './support/scheduling-fixtures';
 
-/**
- * The recruiting flow end to end through the local gateway, as the users would call it. The first step of issue 10's
- * walk, importing candidates from a UTF-16LE file, belongs to the import work that is not on this branch: the
- * candidates are created through SQL instead.
- */
+/** The recruiting flow end to end through the local gateway, as the users would call it (issue 10's walk). */
 describe('recruiting scheduling end to end through the gateway', () => {
   let t: RecruitingTestApp;
   let gateway: Server;
 
   beforeAll(async () => {
-    t = await startRecruiting('recruiting_scheduling_e2e', { PUBLIC_SCHEDULING_URL: 'https://platform.example.com/schedule' });
+    t = await startRecruiting(
+      'recruiting_scheduling_e2e',
+      { PUBLIC_SCHEDULING_URL: 'https://platform.example.com/schedule' },
+      { queue: true },
+    );
     gateway = await gatewayInFrontOf(t.app, 'recruiting-api');
   });
   afterAll(async () => {
@@ -32,10 +31,32 @@ describe('recruiting scheduling end to end through the gateway', () => {
     const project = (await http().post('/api/v1/projects').set(member).send({ name: 'E2E 調査', interviewDurationMinutes: 30 }).expect(201))
       .body.data;
     const base = `/api/v1/projects/${project.id}`;
-    const [candidateId, otherId] = await insertCandidates(t, project.id, [
-      { name: '山田 花子', email: 'hanako@example.com' },
-      { name: '鈴木 一郎', email: 'ichiro@example.com' },
+    // Import the candidates from a UTF-16LE, tab-separated file with a BOM, as the panel export arrives.
+    const tsv = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(
+        '会員ID\t氏名\tメールアドレス\r\nE2E-1\t山田 花子\thanako@example.com\r\nE2E-2\t鈴木 一郎\tichiro@example.com\r\n',
+        'utf16le',
+      ),
     ]);
+    const upload = await http().post(`${base}/candidates/import/upload`).set(member).attach('file', tsv, 'panel.tsv').expect(200);
+    const mapping = { external_user_id: { column_index: 0 }, name: { column_index: 1 }, email: { column_index: 2 } };
+    const run = await http()
+      .post(`${base}/candidates/import/${upload.body.data.file_id}/execute`)
+      .set(member)
+      .send({ mapping })
+      .expect(201);
+    const imported = await waitFor(
+      async () => {
+        const res = await http().get(`${base}/candidates/import/${run.body.data.importLogId}/status`).set(member).expect(200);
+        return res.body.data.status === 'processing' || res.body.data.status === 'pending' ? undefined : res.body.data;
+      },
+      { timeoutMs: 30_000, what: 'the import' },
+    );
+    expect(imported).toMatchObject({ status: 'completed', importedCount: 2 });
+    const people = (await http().get(`${base}/candidates?sort=name`).set(member).expect(200)).body.data;
+    const idOf = (name: string) => people.find((c: { candidate: { name: string } }) => c.candidate.name === name).id as number;
+    const [candidateId, otherId] = [idOf('山田 花子'), idOf('鈴木 一郎')];
 
     const template = (
       await http()
@@ -111,6 +132,7 @@ describe('recruiting scheduling end to end through the gateway', () => {
       'scheduling>scheduled',
       'contacted>scheduling',
       'pending>contacted',
+      'null>pending',
     ]);
     const logs = (await http().get(`${base}/candidates/${candidateId}/email-logs?sort=sentAt`).set(member).expect(200)).body.data;
     expect(logs.map((l: { subject: string }) => l.subject)).toEqual([

@@ -233,12 +233,12 @@ export class CandidatesRepository {
     return Number(result.numAffectedRows ?? 0);
   }
 
-  /** Re-scores every candidate of the project in one statement; answers how many scores changed. */
-  async applyScores(db: Db, projectId: number, score: Expression<string>): Promise<number> {
+  /** Writes the scores (`id, score` rows, see scoresSql) in one statement; answers how many scores changed. */
+  async applyScores(db: Db, projectId: number, scores: Expression<{ id: number; score: string }>): Promise<number> {
     const result = await sql`
       update project_candidates as pc set score = s.score, updated_at = now()
-      from (select id, ${score} as score from project_candidates as pc where pc.project_id = ${projectId}) as s
-      where pc.id = s.id and pc.score is distinct from s.score`.execute(db);
+      from (${scores}) as s
+      where pc.id = s.id and pc.project_id = ${projectId} and pc.score is distinct from s.score`.execute(db);
     return Number(result.numAffectedRows ?? 0);
   }
 

@@ -3,7 +3,7 @@ import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { CalendarPort, CalendarProviderError } from '../calendar/calendar-port';
 import { RecruitingDb } from '../database/recruiting-db';
 import { FilterError, filterToSql, parseFilterText } from '../domain/response-filter';
-import { parseScoringRules, ScoringRuleError, scoreSql } from '../domain/scoring-rules';
+import { parseScoringRules, ScoringRuleError, scoresSql } from '../domain/scoring-rules';
 import { requireProject } from '../projects/project-scope';
 import { RecruitingError } from '../recruiting.errors';
 import { type CandidateRow, CandidatesRepository } from './candidates.repository';
@@ -199,6 +199,6 @@ export class CandidatesService {
       throw error;
     }
     if (rules.length === 0) throw new RecruitingError('SCORING_ERROR', 'The project has no scoring rules');
-    return { updated: await this.candidates.applyScores(this.db, projectId, scoreSql(rules)) };
+    return { updated: await this.candidates.applyScores(this.db, projectId, scoresSql(rules, projectId)) };
   }
 }

@@ -2,6 +2,7 @@ import type { AppDatabase } from '@platform/persistence';
 import { RecruitingUsers1767000000000 } from './migrations/1767000000000-recruiting-users';
 import { RecruitingCandidates1767000001000 } from './migrations/1767000001000-recruiting-candidates';
 import { RecruitingSessions1767000001500 } from './migrations/1767000001500-recruiting-sessions';
+import { RecruitingImports1767000002000 } from './migrations/1767000002000-recruiting-imports';
 import { RecruitingScheduling1767000003000 } from './migrations/1767000003000-recruiting-scheduling';
 
 /** The recruiting schema and its migrations, in order. */
@@ -12,6 +13,7 @@ export const RECRUITING_DATABASE: AppDatabase = {
     RecruitingUsers1767000000000,
     RecruitingCandidates1767000001000,
     RecruitingSessions1767000001500,
+    RecruitingImports1767000002000,
     RecruitingScheduling1767000003000,
   ],
 };

@@ -9,6 +9,8 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
 
+export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
+
 export type Json = JsonValue;
 
 export type JsonArray = JsonValue[];
@@ -67,6 +69,56 @@ export interface EmailTemplates {
   projectId: number | null;
   subject: string;
   type: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface ImportErrors {
+  field: string;
+  importLogId: number;
+  message: string;
+  respondentId: string;
+  row: number;
+  seq: number;
+}
+
+export interface ImportFileChunks {
+  data: Buffer;
+  fileId: string;
+  seq: number;
+}
+
+export interface ImportFiles {
+  columns: Json;
+  createdAt: Generated<Timestamp>;
+  encoding: string;
+  expiresAt: Timestamp;
+  id: string;
+  name: string;
+  preview: Json;
+  projectId: number;
+  rowCount: number;
+  size: Int8;
+  suggestedMapping: Json;
+  uploadedBy: number | null;
+}
+
+export interface ImportLogs {
+  checkpoint: Generated<number>;
+  createdAt: Generated<Timestamp>;
+  createdBy: number | null;
+  duplicateCount: Generated<number>;
+  errorCount: Generated<number>;
+  failure: string | null;
+  fileId: string | null;
+  finishedAt: Timestamp | null;
+  id: Generated<number>;
+  importedCount: Generated<number>;
+  kind: string;
+  projectId: number;
+  request: Json;
+  skippedCount: Generated<number>;
+  status: Generated<string>;
+  surveyId: string | null;
   updatedAt: Generated<Timestamp>;
 }
 
@@ -157,6 +209,20 @@ export interface SchedulingTokens {
   tokenHash: Buffer;
 }
 
+export interface SurveyMetadataCache {
+  collectorName: string | null;
+  completedCount: Generated<number>;
+  earliestResponseAt: Timestamp | null;
+  fileCount: Generated<number>;
+  lastModified: Timestamp | null;
+  latestResponseAt: Timestamp | null;
+  name: string;
+  questionCount: Generated<number>;
+  respondentCount: Generated<number>;
+  surveyId: string;
+  syncedAt: Generated<Timestamp>;
+}
+
 export interface Users {
   createdAt: Generated<Timestamp>;
   email: string;
@@ -173,6 +239,10 @@ export interface DB {
   candidateStatusHistory: CandidateStatusHistory;
   emailLogs: EmailLogs;
   emailTemplates: EmailTemplates;
+  importErrors: ImportErrors;
+  importFileChunks: ImportFileChunks;
+  importFiles: ImportFiles;
+  importLogs: ImportLogs;
   interviewerAvailability: InterviewerAvailability;
   loginStates: LoginStates;
   preferredSlots: PreferredSlots;
@@ -181,5 +251,6 @@ export interface DB {
   refreshTokens: RefreshTokens;
   reservations: Reservations;
   schedulingTokens: SchedulingTokens;
+  surveyMetadataCache: SurveyMetadataCache;
   users: Users;
 }

@@ -131,45 +131,88 @@ function equalValues(value: FilterScalar): FilterScalar[] {
   return number === undefined ? [text] : [text, number];
 }
 
-const COLUMNS: Record<FieldSource, string[]> = {
+export type FilterColumn = 'attributes' | 'survey_responses';
+
+const COLUMNS: Record<FieldSource, FilterColumn[]> = {
   attributes: ['attributes'],
   surveyResponses: ['survey_responses'],
   either: ['attributes', 'survey_responses'],
 };
 
-/** The column holds the field with any of the values, as the value itself or inside an array. */
-function containsAny(column: RawBuilder<unknown>, field: string, values: FilterScalar[]): RawBuilder<boolean> {
-  const documents = values.flatMap((v) => [JSON.stringify({ [field]: v }), JSON.stringify({ [field]: [v] })]);
-  return sql<boolean>`(${sql.join(
-    documents.map((doc) => sql`${column} @> ${doc}::jsonb`),
-    sql` or `,
-  )})`;
+/**
+ * How a condition reads a field. Over whole columns (`filterToSql`), equality is containment, which the GIN
+ * indexes answer; over values extracted once per row (`filterOnValuesSql`, for scoring every row), it compares
+ * the small extracted value instead of searching the document once per value. Both give the same answers:
+ * `{"f": v}` contained in the column is `col -> 'f' = v`, and `{"f": [v]}` is `col -> 'f' @> [v]`.
+ */
+interface FieldAccess {
+  /** The field holds one of the values, as the value itself or inside an array. */
+  equalsAny(column: FilterColumn, field: string, values: FilterScalar[]): RawBuilder<boolean>;
+  /** The field's value as text (a string unquoted, anything else as its JSON). */
+  text(column: FilterColumn, field: string): RawBuilder<string>;
 }
 
-function conditionSql(condition: FilterCondition, alias: string): RawBuilder<boolean> {
-  const columns = COLUMNS[condition.source].map((name) => sql.ref(`${alias}.${name}`));
+const wholeColumns = (alias: string): FieldAccess => ({
+  equalsAny: (column, field, values) => {
+    const documents = values.flatMap((v) => [JSON.stringify({ [field]: v }), JSON.stringify({ [field]: [v] })]);
+    return sql<boolean>`(${sql.join(
+      documents.map((doc) => sql`${sql.ref(`${alias}.${column}`)} @> ${doc}::jsonb`),
+      sql` or `,
+    )})`;
+  },
+  text: (column, field) => sql<string>`(${sql.ref(`${alias}.${column}`)} ->> ${field}::text)`,
+});
+
+const extractedValues = (valueOf: (column: FilterColumn, field: string) => RawBuilder<unknown>): FieldAccess => ({
+  equalsAny: (column, field, values) => {
+    const value = valueOf(column, field);
+    return sql<boolean>`(${value} = any(${values.map((v) => JSON.stringify(v))}::jsonb[]) or ${value} @> any(${values.map((v) => JSON.stringify([v]))}::jsonb[]))`;
+  },
+  text: (column, field) => sql<string>`(${valueOf(column, field)} #>> '{}')`,
+});
+
+function conditionSql(condition: FilterCondition, access: FieldAccess): RawBuilder<boolean> {
+  const columns = COLUMNS[condition.source];
   if (condition.operator === 'contains') {
     const pattern = `%${String(condition.value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return sql<boolean>`(${sql.join(
-      columns.map((column) => sql`coalesce((${column} ->> ${condition.field}::text) ilike ${pattern}::text, false)`),
+      columns.map((column) => sql`coalesce(${access.text(column, condition.field)} ilike ${pattern}::text, false)`),
       sql` or `,
     )})`;
   }
   const values = condition.operator === 'in' ? (condition.value as FilterScalar[]) : [condition.value as FilterScalar];
   const equal = values.flatMap(equalValues);
   const any = sql<boolean>`(${sql.join(
-    columns.map((column) => containsAny(column, condition.field, equal)),
+    columns.map((column) => access.equalsAny(column, condition.field, equal)),
     sql` or `,
   )})`;
   return condition.operator === 'neq' ? sql<boolean>`(not coalesce(${any}, false))` : any;
 }
 
-/** The filter as a boolean SQL expression over the participation row aliased `alias`. */
-export function filterToSql(node: FilterNode, alias = 'pc'): RawBuilder<boolean> {
-  if (node.kind === 'condition') return conditionSql(node, alias);
+function nodeSql(node: FilterNode, access: FieldAccess): RawBuilder<boolean> {
+  if (node.kind === 'condition') return conditionSql(node, access);
   if (node.children.length === 0) return sql<boolean>`${node.logic === 'and'}`;
   return sql<boolean>`(${sql.join(
-    node.children.map((child) => filterToSql(child, alias)),
+    node.children.map((child) => nodeSql(child, access)),
     node.logic === 'and' ? sql` and ` : sql` or `,
   )})`;
+}
+
+/** The filter as a boolean SQL expression over the participation row aliased `alias` (index-friendly). */
+export function filterToSql(node: FilterNode, alias = 'pc'): RawBuilder<boolean> {
+  return nodeSql(node, wholeColumns(alias));
+}
+
+/** The filter over field values already extracted from the row (`valueOf` names the extracted jsonb value). */
+export function filterOnValuesSql(
+  node: FilterNode,
+  valueOf: (column: FilterColumn, field: string) => RawBuilder<unknown>,
+): RawBuilder<boolean> {
+  return nodeSql(node, extractedValues(valueOf));
+}
+
+/** Every (column, field) pair the filter reads. */
+export function filterFields(node: FilterNode): Array<[FilterColumn, string]> {
+  if (node.kind === 'group') return node.children.flatMap(filterFields);
+  return COLUMNS[node.source].map((column) => [column, node.field] as [FilterColumn, string]);
 }

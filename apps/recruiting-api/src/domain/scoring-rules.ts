@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import { FilterError, type FilterNode, filterToSql, parseFilter } from './response-filter';
+import { type FilterColumn, FilterError, filterFields, type FilterNode, filterOnValuesSql, parseFilter } from './response-filter';
 
 /** A project's scoring rule: when the candidate matches `when` (the responseFilter language), add `points`. */
 export interface ScoringRule {
@@ -35,11 +35,31 @@ export function parseScoringRules(json: unknown): ScoringRule[] {
   });
 }
 
-/** The score of the row aliased `alias`: the sum of the points of the rules it matches, as numeric. */
-export function scoreSql(rules: ScoringRule[], alias = 'pc'): RawBuilder<string> {
-  if (rules.length === 0) return sql<string>`0::numeric`;
-  return sql<string>`(${sql.join(
-    rules.map((rule) => sql`(case when ${filterToSql(rule.when, alias)} then ${String(rule.points)}::numeric else 0 end)`),
-    sql` + `,
-  )})`;
+/**
+ * `(id, score)` of every candidate of the project: the sum of the points of the rules it matches, as numeric.
+ * Each field the rules read is extracted from the row once, in an inner query kept apart with `offset 0` (so the
+ * planner does not fold the extraction back into every rule, nor the sum into every place that reads it), and the rules compare those small values, instead of
+ * searching the whole JSON documents once per rule and value.
+ */
+export function scoresSql(rules: ScoringRule[], projectId: number): RawBuilder<{ id: number; score: string }> {
+  const names = new Map<string, string>();
+  const extracted: Array<RawBuilder<unknown>> = [];
+  for (const [column, field] of rules.flatMap((rule) => filterFields(rule.when))) {
+    const key = JSON.stringify([column, field]);
+    if (names.has(key)) continue;
+    const name = `f${names.size}`;
+    names.set(key, name);
+    extracted.push(sql`${sql.ref(`pc.${column}`)} -> ${field}::text as ${sql.raw(name)}`);
+  }
+  const valueOf = (column: FilterColumn, field: string) => sql.ref(`e.${names.get(JSON.stringify([column, field]))}`);
+  const score =
+    rules.length === 0
+      ? sql`0::numeric`
+      : sql.join(
+          rules.map((rule) => sql`(case when ${filterOnValuesSql(rule.when, valueOf)} then ${String(rule.points)}::numeric else 0 end)`),
+          sql` + `,
+        );
+  return sql<{ id: number; score: string }>`select e.id, (${score}) as score
+    from (select ${sql.join([sql`pc.id`, ...extracted])} from project_candidates as pc where pc.project_id = ${projectId} offset 0) as e
+    offset 0`;
 }

@@ -1,0 +1,178 @@
+import { Injectable } from '@nestjs/common';
+import { RecruitingDb } from '../database/recruiting-db';
+import { maskIp } from '../domain/ip-mask';
+import { panelAnswers } from '../domain/panel-answers';
+import { RecruitingError } from '../recruiting.errors';
+import type {
+  ListPanelsQuery,
+  ListQuestionsQuery,
+  ListRespondentsQuery,
+  ListSurveysQuery,
+  Panel,
+  PanelDetailResponse,
+  PanelListResponse,
+  RespondentListResponse,
+  SurveyDetailResponse,
+  SurveyListResponse,
+  SurveyPreviewResponse,
+  SurveyQuestionsResponse,
+} from './dto/surveys.dto';
+import { type SurveyMetadataRow, SurveyMetadataRepository } from './survey-metadata.repository';
+import { WarehouseClient } from './warehouse.client';
+import { type PanelRow, WarehouseRepository } from './warehouse.repository';
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const text = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** How many respondents the survey preview shows. */
+export const PREVIEW_RESPONDENTS = 5;
+
+function panelOf(row: PanelRow): Panel {
+  const device = row.device ?? {};
+  return {
+    panelId: row.panelId,
+    isCompleted: row.isCompleted,
+    customKey: row.customKey,
+    completedAt: iso(row.completedAt),
+    deviceInfo: {
+      platform: text(device.platform),
+      browser: text(device.browser),
+      browserVersion: text(device.browserVersion),
+      os: text(device.os),
+      resolution: text(device.resolution),
+      isMobile: typeof device.isMobile === 'boolean' ? device.isMobile : null,
+      ipAddress: maskIp(row.ipAddress),
+    },
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+/** Survey data (spec 4.6): the list and detail from the metadata cache, the rest from the warehouse. */
+@Injectable()
+export class SurveysService {
+  constructor(
+    private readonly db: RecruitingDb,
+    private readonly warehouse: WarehouseClient,
+    private readonly surveys: WarehouseRepository,
+    private readonly cache: SurveyMetadataRepository,
+  ) {}
+
+  /** The survey's cached metadata, or 404 (before any warehouse query). */
+  async requireSurvey(surveyId: string): Promise<SurveyMetadataRow> {
+    const survey = await this.cache.find(this.db, surveyId);
+    if (!survey) throw new RecruitingError('NOT_FOUND', 'The survey does not exist');
+    return survey;
+  }
+
+  async list(query: ListSurveysQuery): Promise<SurveyListResponse> {
+    this.warehouse.require();
+    const { rows, total } = await this.cache.list(this.db, query.search, query.sort, query.limit, query.offset);
+    return {
+      surveys: rows.map((r) => ({
+        surveyId: r.surveyId,
+        name: r.name,
+        lastModified: iso(r.lastModified),
+        fileCount: r.fileCount,
+        respondentCount: r.respondentCount,
+      })),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+    };
+  }
+
+  async detail(surveyId: string): Promise<SurveyDetailResponse> {
+    const s = await this.requireSurvey(surveyId);
+    return {
+      surveyId: s.surveyId,
+      surveyName: s.name,
+      collectorName: s.collectorName,
+      statistics: {
+        totalRespondents: s.respondentCount,
+        completedRespondents: s.completedCount,
+        questionCount: s.questionCount,
+        earliestResponseAt: iso(s.earliestResponseAt),
+        latestResponseAt: iso(s.latestResponseAt),
+      },
+      syncedAt: new Date(s.syncedAt).toISOString(),
+    };
+  }
+
+  async questions(surveyId: string, query: ListQuestionsQuery): Promise<SurveyQuestionsResponse> {
+    await this.requireSurvey(surveyId);
+    const { rows, total } = await this.surveys.questions(surveyId, query.search, query.limit, query.offset);
+    return {
+      surveyId,
+      questions: rows.map((q) => ({
+        questionId: q.questionId,
+        questionText: q.questionText,
+        questionType: q.questionType,
+        ...(query.includeOptions ? { options: q.options } : {}),
+      })),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+    };
+  }
+
+  async preview(surveyId: string): Promise<SurveyPreviewResponse> {
+    await this.requireSurvey(surveyId);
+    const [questions, sample, total] = await Promise.all([
+      this.surveys.allQuestions(surveyId),
+      this.surveys.sample(surveyId, PREVIEW_RESPONDENTS),
+      this.surveys.countRespondents(surveyId, []),
+    ]);
+    return {
+      surveyId,
+      questions: questions.map((q) => ({ questionId: q.questionId, questionText: q.questionText, questionType: q.questionType })),
+      totalRespondents: total,
+      sampleRespondents: sample.map((p) => ({
+        respondentId: p.panelId,
+        answers: p.answers,
+        completedAt: iso(p.completedAt),
+        metadata: {
+          isCompleted: p.isCompleted,
+          customKey: p.customKey,
+          platform: text(p.device?.platform),
+          browser: text(p.device?.browser),
+          os: text(p.device?.os),
+          isMobile: typeof p.device?.isMobile === 'boolean' ? p.device.isMobile : null,
+        },
+      })),
+    };
+  }
+
+  async panels(surveyId: string, query: ListPanelsQuery): Promise<PanelListResponse> {
+    await this.requireSurvey(surveyId);
+    const { rows, total } = await this.surveys.panels(
+      surveyId,
+      { isCompleted: query.isCompleted, search: query.search },
+      query.sort,
+      query.limit,
+      query.offset,
+    );
+    return { panels: rows.map(panelOf), total, limit: query.limit, offset: query.offset };
+  }
+
+  async panel(surveyId: string, panelId: string, includeUnanswered: boolean): Promise<PanelDetailResponse> {
+    await this.requireSurvey(surveyId);
+    const [row, questions] = await Promise.all([this.surveys.panel(surveyId, panelId), this.surveys.allQuestions(surveyId)]);
+    if (!row) throw new RecruitingError('NOT_FOUND', 'The respondent does not exist in this survey');
+    return {
+      panel: { ...panelOf(row), urlParameter: row.urlParameter, updatedAt: new Date(row.updatedAt).toISOString() },
+      ...panelAnswers(questions, row.answers ?? {}, includeUnanswered),
+    };
+  }
+
+  async respondents(surveyId: string, query: ListRespondentsQuery): Promise<RespondentListResponse> {
+    await this.requireSurvey(surveyId);
+    const { rows, total } = await this.surveys.respondents(surveyId, query.onlyCompleted, query.limit, query.offset);
+    return {
+      surveyId,
+      respondents: rows.map((r) => ({ respondentId: r.panelId, answers: r.answers ?? {}, completedAt: iso(r.completedAt) })),
+      total,
+      limit: query.limit,
+      offset: query.offset,
+    };
+  }
+}
