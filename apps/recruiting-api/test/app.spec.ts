@@ -57,6 +57,8 @@ describe('recruiting-api on a real PostgreSQL', () => {
   describeOpenApiDocument(() => app, {
     specAmbiguousPaths: [
       ['/api/v1/projects/{projectId}/candidates/{candidateId}/status', '/api/v1/projects/{projectId}/candidates/import/{fileId}'],
+      ['/api/v1/projects/{projectId}/candidates/import/{fileId}', '/api/v1/projects/{projectId}/candidates/{candidateId}/email-logs'],
+      ['/api/v1/projects/{projectId}/candidates/import/{fileId}', '/api/v1/projects/{projectId}/candidates/{candidateId}/confirm-schedule'],
     ],
   });
 
