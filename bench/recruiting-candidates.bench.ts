@@ -7,7 +7,7 @@
 // Run: npm run bench:candidates   (PostgreSQL must be up: scripts/services.sh)
 import { JwtService } from '@nestjs/jwt';
 import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, freePort, startEntryPoint, waitFor } from '@platform/testing';
+import { createTestDatabase, freePort, startEntryPoint, testServices, waitFor } from '@platform/testing';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { Pool } from 'pg';
 import { CandidatesRepository } from '../apps/recruiting-api/src/candidates/candidates.repository';
@@ -89,7 +89,15 @@ async function main() {
   const port = await freePort();
   const app = startEntryPoint(
     'apps/recruiting-api/src/main.ts',
-    { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: database.url, JWT_SECRET: SECRET },
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      JWT_SECRET: SECRET,
+      REDIS_URL: testServices.redisUrl,
+    },
     30 * 60_000,
   );
   try {

@@ -59,6 +59,7 @@ async function main() {
       JWT_SECRET: SECRET,
       AMQP_URL: testServices.amqpUrl,
       QUEUE_PREFIX: `${uniqueName('bench')}.`,
+      REDIS_URL: testServices.redisUrl,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -40,14 +40,19 @@ install_node() {
 [[ "$(node --version)" == "v$PLATFORM_NODE_VERSION" ]] ||
   fail "node on PATH is $(command -v node) $(node --version), not .tools/node (Node.js $PLATFORM_NODE_VERSION)"
 
-# Debian's Chromium for the login's browser test (playwright-core drives /usr/bin/chromium; never a browser download).
-if [[ ! -x /usr/bin/chromium ]]; then
-  command -v apt-get >/dev/null || fail "Chromium is missing and there is no apt-get: install Debian's chromium package"
+# Debian's Chromium for the browser tests (playwright-core drives /usr/bin/chromium; never a browser download), and a
+# Japanese font so the public scheduling page's screenshots show its text rather than empty boxes.
+packages=()
+[[ -x /usr/bin/chromium ]] || packages+=(chromium)
+dpkg -s fonts-noto-cjk >/dev/null 2>&1 || packages+=(fonts-noto-cjk)
+if ((${#packages[@]})); then
+  command -v apt-get >/dev/null || fail "missing Debian packages and there is no apt-get: install ${packages[*]}"
   sudo=()
   [[ $(id -u) -eq 0 ]] || sudo=(sudo)
-  echo "[install] apt-get install chromium (once)" >&2
+  echo "[install] apt-get install ${packages[*]} (once)" >&2
   "${sudo[@]}" apt-get update -qq >/dev/null || fail "apt-get update did not succeed"
-  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq chromium >/dev/null || fail "apt-get install chromium did not succeed"
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${packages[@]}" >/dev/null ||
+    fail "apt-get install ${packages[*]} did not succeed"
 fi
 
 stamp=node_modules/.installed-from-lock

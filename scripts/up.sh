@@ -112,6 +112,8 @@ export OIDC_ISSUER_URL="http://127.0.0.1:$DEV_IDP_PORT" OIDC_CLIENT_ID=recruitin
 export OIDC_REDIRECT_URL="http://localhost:$GATEWAY_PORT/api/v1/auth/idp/callback"
 # The login lands on {FRONTEND_URL}/login?token=...; no console runs here, so the gateway's address stands in.
 export FRONTEND_URL=${FRONTEND_URL:-http://localhost:$GATEWAY_PORT} ADMIN_EMAILS=${ADMIN_EMAILS:-admin@example.com}
+# Recruiting invitations link to the public page behind the gateway; no mail leaves this machine (PROTOTYPE_MODE).
+export PUBLIC_SCHEDULING_URL=${PUBLIC_SCHEDULING_URL:-http://localhost:$GATEWAY_PORT/schedule} PROTOTYPE_MODE=${PROTOTYPE_MODE:-true}
 
 # recruiting-api runs with the V8 heap caps of its k8s Deployment (a 100,000-row TSV import stays near 200 MB RSS).
 node_flags_of() { [[ "$1" == recruiting-api ]] && echo "--max-old-space-size=256 --max-semi-space-size=8" || true; }
@@ -164,7 +166,7 @@ cat >&2 <<EOF
 
   The platform is up. Everything is reachable through the gateway:
 
-    http://localhost:$GATEWAY_PORT/api/v1/...   recruiting-api       (docs http://localhost:3001/docs)
+    http://localhost:$GATEWAY_PORT/api/v1/...   recruiting-api       (docs http://localhost:3001/docs; public page /schedule/<token>)
     http://localhost:$GATEWAY_PORT/api/...      survey-builder-api   (docs http://localhost:3002/docs)
     http://localhost:$GATEWAY_PORT/v1/...       race-content-api     (docs http://localhost:3003/docs)
     http://localhost:$GATEWAY_PORT/api/v1/webhooks, /api/v1/organizations   ai-webhook (docs http://localhost:3004/docs)

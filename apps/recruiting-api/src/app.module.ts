@@ -2,7 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { httpConventions, RecruitingEnvelopeInterceptor } from '@platform/contracts';
 import { RecruitingExceptionFilter } from './recruiting.errors';
-import { postgresHealthCheck, PostgresModule } from '@platform/persistence';
+import type { Redis } from 'ioredis';
+import { postgresHealthCheck, PostgresModule, REDIS, redisHealthCheck, RedisModule } from '@platform/persistence';
 import { HealthModule } from '@platform/runtime';
 import type { RecruitingConfig } from './config';
 import { RECRUITING_DATABASE } from './database/database';
@@ -14,6 +15,14 @@ import { CandidatesModule } from './candidates/candidates.module';
 import { MessagingModule } from '@platform/messaging';
 import { ImportsModule } from './imports/imports.module';
 import { WarehouseModule } from './warehouse/warehouse.module';
+import { RecruitingConfigModule } from './config.module';
+import { EmailModule } from './email/email.module';
+import { AvailabilityModule } from './availability/availability.module';
+import { SchedulingModule } from './scheduling/scheduling.module';
+import { ReservationsModule } from './reservations/reservations.module';
+import { CalendarModule } from './calendar/calendar.module';
+import { SchedulePageModule } from './schedule-page/schedule-page.module';
+import { MailModule } from './mail/mail.module';
 
 /** Every route needs a bearer token and the role its method asks for, unless marked @Public(). */
 @Module({})
@@ -30,8 +39,20 @@ export class AppModule {
         ...(config.messaging ? [MessagingModule.forRoot(config.messaging)] : []),
         WarehouseModule.register(config.warehouse),
         ImportsModule.register(config.imports),
+        RecruitingConfigModule.register(config),
+        RedisModule.forRoot({ url: config.redis.url }),
+        MailModule.register(config),
+        EmailModule,
+        AvailabilityModule,
+        SchedulingModule,
+        CalendarModule.register(config),
+        ReservationsModule,
+        SchedulePageModule,
         AuthModule.register({ jwt: config.jwt, tokens: config.tokens, login: config.login }),
-        HealthModule.forRoot({ inject: [DataSource], checks: (db: DataSource) => [postgresHealthCheck(db)] }),
+        HealthModule.forRoot({
+          inject: [DataSource, REDIS],
+          checks: (db: DataSource, redis: Redis) => [postgresHealthCheck(db), redisHealthCheck(redis)],
+        }),
       ],
       providers: [...httpConventions({ filter: RecruitingExceptionFilter, envelope: RecruitingEnvelopeInterceptor })],
     };

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { INestApplication } from '@nestjs/common';
 import { workspaceRoot } from '@nx/devkit';
 import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, startTestApp, type TestDatabase } from '@platform/testing';
+import { createTestDatabase, startTestApp, type TestDatabase, testServices } from '@platform/testing';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';
@@ -29,7 +29,14 @@ describe('npm run -s admin -- issue-token', () => {
     secrets = join(dir, 'dev-secrets.env');
     writeFileSync(secrets, `JWT_SECRET=${SECRET}\n`);
     app = await startTestApp(
-      AppModule.register(loadRecruitingConfig({ LOG_LEVEL: process.env.LOG_LEVEL, DATABASE_URL: database.url, JWT_SECRET: SECRET })),
+      AppModule.register(
+        loadRecruitingConfig({
+          LOG_LEVEL: process.env.LOG_LEVEL,
+          DATABASE_URL: database.url,
+          JWT_SECRET: SECRET,
+          REDIS_URL: testServices.redisUrl,
+        }),
+      ),
       RECRUITING_HTTP,
     );
   });

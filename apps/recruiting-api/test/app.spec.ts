@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, describeOpenApiDocument, startTestApp, type TestDatabase } from '@platform/testing';
+import { createTestDatabase, describeOpenApiDocument, startTestApp, type TestDatabase, testServices } from '@platform/testing';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';
@@ -8,7 +8,12 @@ import { RECRUITING_DATABASE } from '../src/database/database';
 import { RECRUITING_HTTP } from '../src/http-surface';
 
 const config = (url: string) =>
-  loadRecruitingConfig({ LOG_LEVEL: process.env.LOG_LEVEL, DATABASE_URL: url, JWT_SECRET: 'recruiting-test-secret-0123456789abcdef' });
+  loadRecruitingConfig({
+    LOG_LEVEL: process.env.LOG_LEVEL,
+    DATABASE_URL: url,
+    JWT_SECRET: 'recruiting-test-secret-0123456789abcdef',
+    REDIS_URL: testServices.redisUrl,
+  });
 
 describe('recruiting-api on a real PostgreSQL', () => {
   let database: TestDatabase;
@@ -28,7 +33,7 @@ describe('recruiting-api on a real PostgreSQL', () => {
     await request(app.getHttpServer()).get('/health/live').expect(200, { status: 'ok' });
     await request(app.getHttpServer())
       .get('/health/ready')
-      .expect(200, { status: 'ok', checks: { postgres: 'ok' } });
+      .expect(200, { status: 'ok', checks: { postgres: 'ok', redis: 'ok' } });
   });
 
   it('answers unknown paths 404 in the recruiting error body', async () => {
@@ -52,6 +57,8 @@ describe('recruiting-api on a real PostgreSQL', () => {
   describeOpenApiDocument(() => app, {
     specAmbiguousPaths: [
       ['/api/v1/projects/{projectId}/candidates/{candidateId}/status', '/api/v1/projects/{projectId}/candidates/import/{fileId}'],
+      ['/api/v1/projects/{projectId}/candidates/import/{fileId}', '/api/v1/projects/{projectId}/candidates/{candidateId}/email-logs'],
+      ['/api/v1/projects/{projectId}/candidates/import/{fileId}', '/api/v1/projects/{projectId}/candidates/{candidateId}/confirm-schedule'],
     ],
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type DevIdp, startDevIdp } from '@platform/dev-idp';
 import { describeBadInputSweep } from '@platform/testing';
 import { BAD_IDENTITIES, type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
@@ -7,6 +8,8 @@ import { BAD_IDENTITIES, type RecruitingTestApp, startRecruiting } from './recru
  * error body. The app runs with every dependency configured (identity provider, import queue, survey warehouse), so a
  * refusal is the input's doing.
  */
+const SWEEP_TOKEN = 'sweep-token-0123456789abcdefghijklmnopqrstuvw';
+
 describe('recruiting-api under bad input', () => {
   let idp: DevIdp;
   let t: RecruitingTestApp;
@@ -18,7 +21,13 @@ describe('recruiting-api under bad input', () => {
     idp = await startDevIdp({ clients: [{ clientId: 'recruiting-api', clientSecret: 'sweep-secret', redirectUris: [callback] }] });
     t = await startRecruiting(
       'recruiting_sweep',
-      { OIDC_ISSUER_URL: idp.issuer, OIDC_CLIENT_SECRET: 'sweep-secret', OIDC_REDIRECT_URL: callback },
+      {
+        OIDC_ISSUER_URL: idp.issuer,
+        OIDC_CLIENT_SECRET: 'sweep-secret',
+        OIDC_REDIRECT_URL: callback,
+        PUBLIC_RATE_LIMIT_PER_ADDRESS: '100000',
+        PUBLIC_RATE_LIMIT_PER_TOKEN: '100000',
+      },
       { queue: true, warehouse: true },
     );
     ids.admin = await t.insertUser('admin@example.com', 'Admin', 'admin');
@@ -46,6 +55,31 @@ describe('recruiting-api under bad input', () => {
         [ids.project, fileId],
       )
     ).rows[0].id;
+    ids.template = (
+      await t.pool.query<{ id: number }>(
+        "INSERT INTO email_templates (project_id, type, name, subject, body) VALUES ($1, 'invitation', 'Sweep', 's', 'b') RETURNING id",
+        [ids.project],
+      )
+    ).rows[0].id;
+    ids.availability = (
+      await t.pool.query<{ id: number }>(
+        `INSERT INTO interviewer_availability (project_id, interviewer_id, start_at, end_at)
+         VALUES ($1, $2, now() + interval '1 day', now() + interval '1 day 3 hours') RETURNING id`,
+        [ids.project, ids.member],
+      )
+    ).rows[0].id;
+    ids.reservation = (
+      await t.pool.query<{ id: number }>(
+        `INSERT INTO reservations (project_id, project_candidate_id, interviewer_id, scheduled_at, ends_at, duration_minutes,
+           interview_type, status)
+         VALUES ($1, $2, $3, now() + interval '2 days', now() + interval '2 days 1 hour', 60, 'online_meet', 'confirmed') RETURNING id`,
+        [ids.project, ids.candidate, ids.member],
+      )
+    ).rows[0].id;
+    await t.pool.query(
+      "INSERT INTO scheduling_tokens (project_candidate_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')",
+      [ids.candidate, createHash('sha256').update(SWEEP_TOKEN).digest()],
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -64,6 +98,10 @@ describe('recruiting-api under bad input', () => {
       importId: String(ids.importLog),
       surveyId: 'svy-2026-usage',
       panelId: 'p-2026-usage-00001',
+      templateId: String(ids.template),
+      availabilityId: String(ids.availability),
+      token: SWEEP_TOKEN,
+      reservationId: String(ids.reservation),
     }),
   });
 });

@@ -58,6 +58,9 @@ export async function startRecruiting(
   const database = await createTestDatabase(name);
   await migrateDatabase(database.url, RECRUITING_DATABASE);
   const pool = new Pool({ connectionString: database.url, max: 3, options: '-c search_path=recruiting' });
+  // pool.end() resolves before its idle connections have closed; the database drop that follows may terminate one,
+  // and an idle client's error would otherwise be an unhandled 'error' event on the pool.
+  pool.on('error', () => undefined);
   // The warehouse is a schema of the test database, seeded by the code of npm run warehouse:seed.
   if (services.warehouse) await seedWarehouse(pool);
   const fullEnv = {
@@ -66,6 +69,8 @@ export async function startRecruiting(
     JWT_SECRET: TEST_JWT_SECRET,
     ...(services.queue ? { AMQP_URL: testServices.amqpUrl, QUEUE_PREFIX: `${uniqueName(name)}.`, JOB_RETRY_DELAY_MS: '200' } : {}),
     ...(services.warehouse ? { WAREHOUSE_URL: database.url } : {}),
+    REDIS_URL: testServices.redisUrl,
+    REDIS_KEY_PREFIX: `${name}:${process.pid}:`,
     ...env,
   };
   const config = loadRecruitingConfig(fullEnv);

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, startTestApp, type TestDatabase } from '@platform/testing';
+import { createTestDatabase, startTestApp, type TestDatabase, testServices } from '@platform/testing';
 import { Pool } from 'pg';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
@@ -34,7 +34,14 @@ describe('users: list and role change', () => {
     ids.viewer = await insertUser('viewer@example.com', 'Viewer 100%_x', 'viewer');
     for (let i = 0; i < 23; i++) await insertUser(`extra${i}@example.org`, `Extra ${i}`, i % 2 ? 'viewer' : 'member');
     app = await startTestApp(
-      AppModule.register(loadRecruitingConfig({ LOG_LEVEL: process.env.LOG_LEVEL, DATABASE_URL: database.url, JWT_SECRET: SECRET })),
+      AppModule.register(
+        loadRecruitingConfig({
+          LOG_LEVEL: process.env.LOG_LEVEL,
+          DATABASE_URL: database.url,
+          JWT_SECRET: SECRET,
+          REDIS_URL: testServices.redisUrl,
+        }),
+      ),
       RECRUITING_HTTP,
     );
   });
@@ -143,7 +150,14 @@ describe('access tokens of users who no longer exist', () => {
     await migrateDatabase(database.url, RECRUITING_DATABASE);
     pool = new Pool({ connectionString: database.url, max: 1, options: '-c search_path=recruiting' });
     app = await startTestApp(
-      AppModule.register(loadRecruitingConfig({ LOG_LEVEL: process.env.LOG_LEVEL, DATABASE_URL: database.url, JWT_SECRET: SECRET })),
+      AppModule.register(
+        loadRecruitingConfig({
+          LOG_LEVEL: process.env.LOG_LEVEL,
+          DATABASE_URL: database.url,
+          JWT_SECRET: SECRET,
+          REDIS_URL: testServices.redisUrl,
+        }),
+      ),
       RECRUITING_HTTP,
     );
   });

@@ -28,6 +28,7 @@ export const ROUTES: readonly Route[] = [
   { prefix: '/api/v1/scheduling', app: 'recruiting-api' },
   { prefix: '/api/v1/surveys', app: 'recruiting-api' },
   { prefix: '/api/v1/users', app: 'recruiting-api' },
+  { prefix: '/schedule', app: 'recruiting-api' },
   { prefix: '/api/surveys', app: 'survey-builder-api' },
   { prefix: '/api/sections', app: 'survey-builder-api' },
   { prefix: '/api/questions', app: 'survey-builder-api' },

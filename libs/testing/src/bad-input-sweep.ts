@@ -366,7 +366,10 @@ export async function runSweep(
     const problems: string[] = [];
     if (response.status >= 500) problems.push(`answered ${response.status}`);
     if (response.status >= 400) {
-      const code = (response.body as { error?: { code?: unknown } } | undefined)?.error?.code;
+      // An HTML page (recruiting's scheduling page) names its code in a data-error-code attribute.
+      const code =
+        (response.body as { error?: { code?: unknown } } | undefined)?.error?.code ??
+        (String(response.headers['content-type'] ?? '').startsWith('text/html') ? /data-error-code="([^"]+)"/.exec(text)?.[1] : undefined);
       if (typeof code !== 'string' || !/^[A-Z][A-Z0-9_]+$/.test(code)) problems.push('the error body carries no machine code');
     }
     const leak = LEAKS.find((pattern) => pattern.test(text));

@@ -37,6 +37,33 @@ export class CandidateStatusService {
     return true;
   }
 
+  /**
+   * Moves every listed candidate of the project whose status is one of `from` (and may move, by the table) in one
+   * statement, with a history row each; answers the ids it moved. For bulk side effects (an invitation sent).
+   */
+  async changeManyIfAllowed(
+    trx: Trx,
+    projectId: number,
+    ids: number[],
+    from: readonly CandidateStatus[],
+    change: StatusChange,
+  ): Promise<number[]> {
+    const origins = from.filter((status) => canTransition(status, change.to));
+    if (ids.length === 0 || origins.length === 0) return [];
+    const moved = await this.candidates.setStatusWhere(trx, projectId, ids, origins, change.to);
+    await this.candidates.insertHistoryMany(
+      trx,
+      moved.map((m) => ({
+        projectCandidateId: m.id,
+        fromStatus: m.fromStatus,
+        toStatus: change.to,
+        reason: change.reason ?? null,
+        changedBy: change.changedBy,
+      })),
+    );
+    return moved.map((m) => m.id);
+  }
+
   private async write(trx: Trx, candidateId: number, from: string, change: StatusChange): Promise<void> {
     await this.candidates.setStatus(trx, candidateId, change.to);
     await this.candidates.insertHistory(trx, {

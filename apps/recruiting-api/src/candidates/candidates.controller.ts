@@ -78,7 +78,11 @@ export class CandidatesController {
       'Member and above; removes the participation record with its history, logs, tokens, slots and reservation. The person stays.',
   })
   @ApiEmptyResponse(204, 'Deleted')
-  @ApiErrorResponses({ 400: 'A malformed id', 404: 'The project or the candidate does not exist' })
+  @ApiErrorResponses({
+    400: 'A malformed id',
+    404: 'The project or the candidate does not exist',
+    502: "The calendar provider failed to cancel the reservation's event (CALENDAR_PROVIDER_ERROR); nothing was deleted",
+  })
   delete(@Param() { projectId, candidateId }: CandidateParams): Promise<void> {
     return this.candidates.delete(projectId, candidateId);
   }

@@ -156,6 +156,38 @@ export class CandidatesRepository {
     await trx.updateTable('projectCandidates').set({ status, updatedAt: new Date() }).where('id', '=', id).execute();
   }
 
+  /** Sets `to` on the listed rows of the project whose status is one of `origins`, locking them; answers each with its old status. */
+  async setStatusWhere(
+    trx: Trx,
+    projectId: number,
+    ids: number[],
+    origins: readonly string[],
+    to: string,
+  ): Promise<Array<{ id: number; fromStatus: string }>> {
+    const { rows } = await sql<{ id: number; fromStatus: string }>`
+      update project_candidates pc set status = ${to}, updated_at = now()
+      from (select id, status from project_candidates
+            where project_id = ${projectId} and id = any(${ids}::int[]) and status = any(${origins}::text[])
+            order by id for update) old
+      where pc.id = old.id
+      returning pc.id, old.status as "fromStatus"`.execute(trx);
+    return rows;
+  }
+
+  async insertHistoryMany(
+    trx: Trx,
+    entries: Array<{
+      projectCandidateId: number;
+      fromStatus: string | null;
+      toStatus: string;
+      reason: string | null;
+      changedBy: number | null;
+    }>,
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    await trx.insertInto('candidateStatusHistory').values(entries).execute();
+  }
+
   async update(
     db: Db,
     projectId: number,
@@ -175,6 +207,18 @@ export class CandidatesRepository {
       .where('projectId', '=', projectId)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The calendar event of the candidate's confirmed reservation, its row locked; undefined when there is none. */
+  async lockCalendarEvent(trx: Trx, id: number): Promise<string | undefined> {
+    const row = await trx
+      .selectFrom('reservations')
+      .select('calendarEventId')
+      .where('projectCandidateId', '=', id)
+      .where('status', '=', 'confirmed')
+      .forUpdate()
+      .executeTakeFirst();
+    return row?.calendarEventId ?? undefined;
   }
 
   /** Deletes the participation record; what hangs off it (history and the rest) goes with it by ON DELETE CASCADE. */

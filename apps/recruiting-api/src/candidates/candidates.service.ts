@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
+import { CalendarPort, CalendarProviderError } from '../calendar/calendar-port';
 import { RecruitingDb } from '../database/recruiting-db';
 import { FilterError, filterToSql, parseFilterText } from '../domain/response-filter';
 import { parseScoringRules, ScoringRuleError, scoresSql } from '../domain/scoring-rules';
@@ -7,6 +8,7 @@ import { requireProject } from '../projects/project-scope';
 import { RecruitingError } from '../recruiting.errors';
 import { type CandidateRow, CandidatesRepository } from './candidates.repository';
 import { CandidateStatusService } from './candidate-status.service';
+import { type PreferredSlotRow, PreferredSlotsRepository, type ReservationSummaryRow } from './preferred-slots.repository';
 import type {
   CandidateFieldsResponse,
   ListCandidatesQuery,
@@ -20,7 +22,13 @@ import type {
 const objectOrNull = (value: unknown): Record<string, unknown> | null =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
-export const toProjectCandidate = (row: CandidateRow): ProjectCandidateResponse => ({
+/** What a candidate carries from part 2: its reservation and submitted slots. */
+export interface CandidateScheduling {
+  reservation: ReservationSummaryRow | undefined;
+  availableDates: PreferredSlotRow[];
+}
+
+export const toProjectCandidate = (row: CandidateRow, scheduling?: CandidateScheduling): ProjectCandidateResponse => ({
   id: row.id,
   projectId: row.projectId,
   candidateId: row.candidateId,
@@ -33,8 +41,21 @@ export const toProjectCandidate = (row: CandidateRow): ProjectCandidateResponse 
   attributes: objectOrNull(row.attributes),
   surveyResponses: objectOrNull(row.surveyResponses),
   reservationId: row.reservationId,
-  reservation: null,
-  availableDates: [],
+  reservation: scheduling?.reservation
+    ? {
+        scheduledAt: scheduling.reservation.scheduledAt.toISOString(),
+        durationMinutes: scheduling.reservation.durationMinutes,
+        interviewType: scheduling.reservation.interviewType,
+        status: scheduling.reservation.status,
+        interviewerName: scheduling.reservation.interviewerName,
+      }
+    : null,
+  availableDates: (scheduling?.availableDates ?? []).map((d) => ({
+    id: d.id,
+    startAt: d.startAt.toISOString(),
+    endAt: d.endAt.toISOString(),
+    interviewerName: d.interviewerName,
+  })),
   candidate: { id: row.candidateId, externalUserId: row.externalUserId, email: row.email, phone: row.phone, name: row.name },
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -50,7 +71,24 @@ export class CandidatesService {
     private readonly db: RecruitingDb,
     private readonly candidates: CandidatesRepository,
     private readonly status: CandidateStatusService,
+    private readonly preferred: PreferredSlotsRepository,
+    private readonly calendar: CalendarPort,
   ) {}
+
+  /** The reservation and submitted slots of each row, in two queries for the whole page. */
+  private async withScheduling(rows: CandidateRow[]): Promise<ProjectCandidateResponse[]> {
+    const ids = rows.map((r) => r.id);
+    const [reservations, dates] = await Promise.all([
+      this.preferred.reservationsOf(this.db, ids),
+      this.preferred.ofCandidates(this.db, ids),
+    ]);
+    return rows.map((row) =>
+      toProjectCandidate(row, {
+        reservation: reservations.find((r) => r.projectCandidateId === row.id),
+        availableDates: dates.filter((d) => d.projectCandidateId === row.id),
+      }),
+    );
+  }
 
   async list(projectId: number, query: ListCandidatesQuery): Promise<PaginatedResult<ProjectCandidateResponse>> {
     if (query.minScore !== undefined && query.maxScore !== undefined && query.minScore > query.maxScore) {
@@ -74,7 +112,7 @@ export class CandidatesService {
       offsetOf(query.page, query.limit),
       query.limit,
     );
-    return PaginatedResult.of(rows.map(toProjectCandidate), query.page, query.limit, total);
+    return PaginatedResult.of(await this.withScheduling(rows), query.page, query.limit, total);
   }
 
   async fields(projectId: number): Promise<CandidateFieldsResponse> {
@@ -86,7 +124,7 @@ export class CandidatesService {
     await requireProject(this.db, projectId);
     const row = await this.candidates.find(this.db, projectId, candidateId);
     if (!row) throw notFound();
-    return toProjectCandidate(row);
+    return (await this.withScheduling([row]))[0];
   }
 
   async update(projectId: number, candidateId: number, body: UpdateCandidateDto): Promise<ProjectCandidateResponse> {
@@ -95,9 +133,24 @@ export class CandidatesService {
     return this.get(projectId, candidateId);
   }
 
+  /**
+   * Deletes the participation record (its logs, tokens, slots and reservation go with it). A confirmed reservation's
+   * calendar event is cancelled in the same transaction: a provider failure answers 502 and nothing is deleted.
+   */
   async delete(projectId: number, candidateId: number): Promise<void> {
     await requireProject(this.db, projectId);
-    if (!(await this.candidates.delete(this.db, projectId, candidateId))) throw notFound();
+    await this.db.transaction().execute(async (trx) => {
+      const eventId = await this.candidates.lockCalendarEvent(trx, candidateId);
+      if (!(await this.candidates.delete(trx, projectId, candidateId))) throw notFound();
+      if (eventId) {
+        await this.calendar.cancelEvent(eventId).catch((error: unknown) => {
+          if (error instanceof CalendarProviderError) {
+            throw new RecruitingError('CALENDAR_PROVIDER_ERROR', 'The calendar provider failed; nothing was deleted');
+          }
+          throw error;
+        });
+      }
+    });
   }
 
   async changeStatus(projectId: number, candidateId: number, body: UpdateStatusDto, userId: number): Promise<ProjectCandidateResponse> {

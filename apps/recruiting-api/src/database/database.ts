@@ -3,6 +3,7 @@ import { RecruitingUsers1767000000000 } from './migrations/1767000000000-recruit
 import { RecruitingCandidates1767000001000 } from './migrations/1767000001000-recruiting-candidates';
 import { RecruitingSessions1767000001500 } from './migrations/1767000001500-recruiting-sessions';
 import { RecruitingImports1767000002000 } from './migrations/1767000002000-recruiting-imports';
+import { RecruitingScheduling1767000003000 } from './migrations/1767000003000-recruiting-scheduling';
 import { RecruitingCandidateScores1767000004000 } from './migrations/1767000004000-recruiting-candidate-scores';
 
 /** The recruiting schema and its migrations, in order. */
@@ -14,6 +15,7 @@ export const RECRUITING_DATABASE: AppDatabase = {
     RecruitingCandidates1767000001000,
     RecruitingSessions1767000001500,
     RecruitingImports1767000002000,
+    RecruitingScheduling1767000003000,
     RecruitingCandidateScores1767000004000,
   ],
 };

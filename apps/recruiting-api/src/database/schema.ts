@@ -53,6 +53,31 @@ export interface CandidateStatusHistory {
   toStatus: string;
 }
 
+export interface EmailLogs {
+  body: string;
+  error: string | null;
+  id: Generated<number>;
+  projectCandidateId: number;
+  projectId: number;
+  recipient: string | null;
+  sentAt: Generated<Timestamp>;
+  sentBy: number | null;
+  status: string;
+  subject: string;
+  templateId: number | null;
+}
+
+export interface EmailTemplates {
+  body: string;
+  createdAt: Generated<Timestamp>;
+  id: Generated<number>;
+  name: string;
+  projectId: number | null;
+  subject: string;
+  type: string;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface ImportErrors {
   field: string;
   importLogId: number;
@@ -103,11 +128,29 @@ export interface ImportLogs {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface InterviewerAvailability {
+  createdAt: Generated<Timestamp>;
+  endAt: Timestamp;
+  id: Generated<number>;
+  interviewerId: number;
+  projectId: number;
+  startAt: Timestamp;
+}
+
 export interface LoginStates {
   codeVerifier: string;
   expiresAt: Timestamp;
   nonce: string;
   state: string;
+}
+
+export interface PreferredSlots {
+  createdAt: Generated<Timestamp>;
+  endAt: Timestamp;
+  id: Generated<number>;
+  interviewerId: number;
+  projectCandidateId: number;
+  startAt: Timestamp;
 }
 
 export interface ProjectCandidates {
@@ -147,6 +190,30 @@ export interface RefreshTokens {
   userId: number;
 }
 
+export interface Reservations {
+  calendarEventId: string | null;
+  createdAt: Generated<Timestamp>;
+  durationMinutes: number;
+  endsAt: Timestamp;
+  id: Generated<number>;
+  interviewerId: number;
+  interviewType: string;
+  meetingUrl: string | null;
+  projectCandidateId: number;
+  projectId: number;
+  scheduledAt: Timestamp;
+  status: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface SchedulingTokens {
+  createdAt: Generated<Timestamp>;
+  expiresAt: Timestamp;
+  id: Generated<number>;
+  projectCandidateId: number;
+  tokenHash: Buffer;
+}
+
 export interface SurveyMetadataCache {
   collectorName: string | null;
   completedCount: Generated<number>;
@@ -176,14 +243,20 @@ export interface DB {
   candidates: Candidates;
   candidateScores: CandidateScores;
   candidateStatusHistory: CandidateStatusHistory;
+  emailLogs: EmailLogs;
+  emailTemplates: EmailTemplates;
   importErrors: ImportErrors;
   importFileChunks: ImportFileChunks;
   importFiles: ImportFiles;
   importLogs: ImportLogs;
+  interviewerAvailability: InterviewerAvailability;
   loginStates: LoginStates;
+  preferredSlots: PreferredSlots;
   projectCandidates: ProjectCandidates;
   projects: Projects;
   refreshTokens: RefreshTokens;
+  reservations: Reservations;
+  schedulingTokens: SchedulingTokens;
   surveyMetadataCache: SurveyMetadataCache;
   users: Users;
 }

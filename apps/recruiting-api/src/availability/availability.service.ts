@@ -1,0 +1,163 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { offsetOf, PaginatedResult } from '@platform/contracts';
+import type { SchedulingConfig } from '../config';
+import { SCHEDULING_CONFIG } from '../config.tokens';
+import { RecruitingDb } from '../database/recruiting-db';
+import { parseInstant } from '../domain/date-time';
+import { cutSlots, type Slot, slotIdOf } from '../domain/slots';
+import { requireProject } from '../projects/project-scope';
+import { RecruitingError } from '../recruiting.errors';
+import { type AvailabilityRow, AvailabilityRepository } from './availability.repository';
+import type { AvailabilityResponse, CreateAvailabilityDto, ListAvailabilityQuery } from './dto/availability.dto';
+
+const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000;
+
+/**
+ * How long a project's computed slots are reused (and shared by concurrent requests). Writes in this process clear it at
+ * once; another replica's writes show after at most this long, and a booking made there in between is still refused
+ * by the exclusion constraint when it is confirmed.
+ */
+export const SLOTS_CACHE_MS = 1000;
+
+interface CachedSlots {
+  until: number;
+  durationMinutes: number;
+  slots: Promise<IdentifiedSlot[]>;
+  /** The public answer's JSON, made once per computation. */
+  json?: string;
+}
+
+const invalid = (field: string, message: string) => new RecruitingError('VALIDATION_FAILED', message, [{ field, message }]);
+
+function instant(field: string, text: string): Date {
+  const at = parseInstant(text);
+  if (!at) throw invalid(field, `${field} is not a real date-time`);
+  return at;
+}
+
+const toResponse = (row: AvailabilityRow): AvailabilityResponse => ({
+  ...row,
+  startAt: row.startAt.toISOString(),
+  endAt: row.endAt.toISOString(),
+});
+
+export interface IdentifiedSlot extends Slot {
+  slotId: string;
+}
+
+/** Interviewer availability (issue 10's contract) and the bookable slots cut from it. */
+@Injectable()
+export class AvailabilityService {
+  private readonly cache = new Map<number, CachedSlots>();
+
+  constructor(
+    private readonly db: RecruitingDb,
+    private readonly windows: AvailabilityRepository,
+    @Inject(SCHEDULING_CONFIG) private readonly config: SchedulingConfig,
+  ) {}
+
+  async create(projectId: number, body: CreateAvailabilityDto): Promise<AvailabilityResponse> {
+    const startAt = instant('startAt', body.startAt);
+    const endAt = instant('endAt', body.endAt);
+    if (endAt <= startAt) throw invalid('endAt', 'endAt must be after startAt');
+    if (endAt.getTime() - startAt.getTime() > MAX_WINDOW_MS) throw invalid('endAt', 'A window is at most 31 days long');
+    await requireProject(this.db, projectId);
+    if (!(await this.windows.userExists(this.db, body.interviewerId))) throw invalid('interviewerId', 'interviewerId is not a user');
+    const id = await this.windows.insert(this.db, projectId, { interviewerId: body.interviewerId, startAt, endAt });
+    this.invalidate();
+    return toResponse((await this.windows.find(this.db, projectId, id))!);
+  }
+
+  async list(projectId: number, query: ListAvailabilityQuery): Promise<PaginatedResult<AvailabilityResponse>> {
+    const from = query.from === undefined ? undefined : instant('from', query.from);
+    const to = query.to === undefined ? undefined : instant('to', query.to);
+    await requireProject(this.db, projectId);
+    const { rows, total } = await this.windows.page(
+      this.db,
+      projectId,
+      { interviewerId: query.interviewerId, from, to },
+      offsetOf(query.page, query.limit),
+      query.limit,
+    );
+    return PaginatedResult.of(rows.map(toResponse), query.page, query.limit, total);
+  }
+
+  async delete(projectId: number, id: number): Promise<void> {
+    await requireProject(this.db, projectId);
+    if (!(await this.windows.delete(this.db, projectId, id))) throw new RecruitingError('NOT_FOUND', 'The availability does not exist');
+    this.invalidate();
+  }
+
+  /** Forgets every project's computed slots (a window or a reservation changed; reservations cross projects). */
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  /** The project's bookable slots now, computed at most once per SLOTS_CACHE_MS and shared by concurrent callers. */
+  async slots(projectId: number, durationMinutes: number): Promise<IdentifiedSlot[]> {
+    return this.cached(projectId, durationMinutes).slots;
+  }
+
+  /** The slots as the public API's JSON answer, `{"data":[...]}`, serialized once per computation. */
+  async publicJson(projectId: number, durationMinutes: number): Promise<string> {
+    const entry = this.cached(projectId, durationMinutes);
+    const slots = await entry.slots;
+    entry.json ??= JSON.stringify({
+      data: slots.map((s) => ({
+        slotId: s.slotId,
+        interviewerId: s.interviewerId,
+        interviewerName: s.interviewerName,
+        startAt: s.startAt.toISOString(),
+        endAt: s.endAt.toISOString(),
+      })),
+    });
+    return entry.json;
+  }
+
+  private cached(projectId: number, durationMinutes: number): CachedSlots {
+    const now = Date.now();
+    const hit = this.cache.get(projectId);
+    if (hit && hit.until > now && hit.durationMinutes === durationMinutes) return hit;
+    const entry: CachedSlots = {
+      until: now + SLOTS_CACHE_MS,
+      durationMinutes,
+      slots: this.compute(projectId, durationMinutes, new Date(now)),
+    };
+    // A failed computation is not kept; a slot starting before the entry expires ends it early.
+    entry.slots.then(
+      (slots) => {
+        if (slots.length && slots[0].startAt.getTime() < entry.until) entry.until = slots[0].startAt.getTime();
+      },
+      () => this.cache.get(projectId) === entry && this.cache.delete(projectId),
+    );
+    this.cache.set(projectId, entry);
+    return entry;
+  }
+
+  /** The project's bookable slots: its windows cut by its interview length, minus every confirmed reservation. */
+  private async compute(projectId: number, durationMinutes: number, now: Date): Promise<IdentifiedSlot[]> {
+    const windows = await this.windows.openWindows(this.db, projectId, now);
+    if (windows.length === 0) return [];
+    const interviewers = [...new Set(windows.map((w) => w.interviewerId))];
+    const last = new Date(Math.max(...windows.map((w) => w.endAt.getTime())));
+    const busy = await this.windows.busy(this.db, interviewers, now, last);
+    return cutSlots(windows, durationMinutes, busy, now).map((slot) => ({
+      ...slot,
+      slotId: this.slotIdOf(slot.interviewerId, slot.startAt),
+    }));
+  }
+
+  private readonly slotIds = new Map<string, string>();
+
+  /** Slot ids are HMACs: remembered (bounded), since the same slots are asked for again and again. */
+  private slotIdOf(interviewerId: number, startAt: Date): string {
+    const key = `${interviewerId}|${startAt.getTime()}`;
+    let id = this.slotIds.get(key);
+    if (id === undefined) {
+      if (this.slotIds.size >= 200_000) this.slotIds.clear();
+      id = slotIdOf(this.config.slotKey, interviewerId, startAt);
+      this.slotIds.set(key, id);
+    }
+    return id;
+  }
+}

@@ -1,0 +1,110 @@
+import { Logger } from '@nestjs/common';
+import { createSign } from 'node:crypto';
+import { type CalendarEventInput, CalendarPort, CalendarProviderError } from './calendar-port';
+
+export interface GoogleCalendarOptions {
+  apiUrl: string;
+  calendarId: string;
+  serviceAccountEmail: string;
+  serviceAccountKey: string;
+  tokenUrl: string;
+  timeoutMs: number;
+}
+
+const SCOPE = 'https://www.googleapis.com/auth/calendar.events';
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * Google Calendar over its REST API with a service account: a signed RS256 assertion is exchanged for an access
+ * token (kept until a minute before it expires), then events are inserted and deleted in GOOGLE_CALENDAR_ID.
+ */
+export class GoogleCalendar extends CalendarPort {
+  private readonly logger = new Logger('GoogleCalendar');
+  private token?: { value: string; until: number };
+
+  constructor(private readonly options: GoogleCalendarOptions) {
+    super();
+  }
+
+  async createEvent(event: CalendarEventInput): Promise<string> {
+    const res = await this.call('POST', `/calendars/${encodeURIComponent(this.options.calendarId)}/events`, {
+      summary: event.summary,
+      description: event.description,
+      start: { dateTime: event.startAt.toISOString() },
+      end: { dateTime: event.endAt.toISOString() },
+    });
+    if (!res.ok) throw await this.failure('event insert', res);
+    const body = (await res.json().catch(() => ({}))) as { id?: unknown };
+    if (typeof body.id !== 'string' || body.id.length === 0 || body.id.length > 1024) {
+      throw new CalendarProviderError('The calendar answered without an event id');
+    }
+    return body.id;
+  }
+
+  /** An event already gone (404, 410) counts as cancelled. */
+  async cancelEvent(eventId: string): Promise<void> {
+    const res = await this.call(
+      'DELETE',
+      `/calendars/${encodeURIComponent(this.options.calendarId)}/events/${encodeURIComponent(eventId)}?sendUpdates=none`,
+    );
+    if (!res.ok && res.status !== 404 && res.status !== 410) throw await this.failure('event delete', res);
+  }
+
+  private async call(method: string, path: string, body?: object): Promise<Response> {
+    const token = await this.accessToken();
+    try {
+      return await fetch(`${this.options.apiUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (error) {
+      this.logger.warn(`calendar ${method} failed: ${(error as Error).message}`);
+      throw new CalendarProviderError('The calendar could not be reached');
+    }
+  }
+
+  private async accessToken(): Promise<string> {
+    if (this.token && this.token.until > Date.now()) return this.token.value;
+    const now = Math.floor(Date.now() / 1000);
+    const unsigned = `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64({
+      iss: this.options.serviceAccountEmail,
+      scope: SCOPE,
+      aud: this.options.tokenUrl,
+      iat: now,
+      exp: now + 3600,
+    })}`;
+    let assertion: string;
+    try {
+      assertion = `${unsigned}.${createSign('RSA-SHA256').update(unsigned).sign(this.options.serviceAccountKey, 'base64url')}`;
+    } catch {
+      throw new CalendarProviderError('The calendar service account key cannot sign');
+    }
+    let res: Response;
+    try {
+      res = await fetch(this.options.tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }).toString(),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (error) {
+      this.logger.warn(`calendar token request failed: ${(error as Error).message}`);
+      throw new CalendarProviderError('The calendar could not be reached');
+    }
+    if (!res.ok) throw await this.failure('token', res);
+    const body = (await res.json().catch(() => ({}))) as { access_token?: unknown; expires_in?: unknown };
+    if (typeof body.access_token !== 'string') throw new CalendarProviderError('The calendar answered without an access token');
+    const lifetime = typeof body.expires_in === 'number' ? body.expires_in : 3600;
+    this.token = { value: body.access_token, until: Date.now() + Math.max(0, lifetime - 60) * 1000 };
+    return this.token.value;
+  }
+
+  private async failure(what: string, res: Response): Promise<CalendarProviderError> {
+    const text = await res.text().catch(() => '');
+    this.logger.warn(`calendar ${what} answered ${res.status}: ${text.slice(0, 200)}`);
+    if (res.status === 401) this.token = undefined;
+    return new CalendarProviderError(`The calendar answered ${res.status}`);
+  }
+}

@@ -1,0 +1,168 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { offsetOf, PaginatedResult } from '@platform/contracts';
+import { DateTime } from 'luxon';
+import { AvailabilityService } from '../availability/availability.service';
+import { CalendarPort, CalendarProviderError } from '../calendar/calendar-port';
+import { CandidateStatusService } from '../candidates/candidate-status.service';
+import { CandidatesRepository } from '../candidates/candidates.repository';
+import { RecruitingDb } from '../database/recruiting-db';
+import { EmailSendingService } from '../email/email-sending.service';
+import { requireProject } from '../projects/project-scope';
+import { RecruitingError } from '../recruiting.errors';
+import type { ConfirmScheduleDto, ListReservationsQuery, ReservationResponse } from './dto/reservations.dto';
+import { type ReservationRow, ReservationsRepository } from './reservations.repository';
+
+const toReservation = (r: ReservationRow): ReservationResponse => ({
+  id: r.id,
+  projectId: r.projectId,
+  projectCandidateId: r.projectCandidateId,
+  interviewerId: r.interviewerId,
+  scheduledAt: r.scheduledAt.toISOString(),
+  durationMinutes: r.durationMinutes,
+  interviewType: r.interviewType,
+  meetingUrl: r.meetingUrl,
+  status: r.status,
+  candidate: { id: r.personId, externalUserId: r.externalUserId, email: r.email, phone: r.phone, name: r.name },
+  interviewer: {
+    id: r.interviewerId,
+    email: r.interviewerEmail,
+    name: r.interviewerName,
+    picture: r.interviewerPicture,
+    role: r.interviewerRole,
+    createdAt: r.interviewerCreatedAt.toISOString(),
+  },
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const calendarFailed = () => new RecruitingError('CALENDAR_PROVIDER_ERROR', 'The calendar provider failed; nothing was changed');
+const invalid = (field: string, message: string) => new RecruitingError('VALIDATION_FAILED', message, [{ field, message }]);
+
+/** The start of a YYYY-MM-DD day in a time zone, or a 400 when the day does not exist. */
+function dayStart(field: string, day: string, zone: string): DateTime {
+  const at = DateTime.fromISO(day, { zone });
+  if (!at.isValid) throw invalid(field, `${field} is not a real day`);
+  return at.startOf('day');
+}
+
+/** Confirmation of a schedule and the reservations router (spec 4.2, 4.4). */
+@Injectable()
+export class ReservationsService {
+  private readonly logger = new Logger('Reservations');
+
+  constructor(
+    private readonly db: RecruitingDb,
+    private readonly reservations: ReservationsRepository,
+    private readonly candidates: CandidatesRepository,
+    private readonly status: CandidateStatusService,
+    private readonly calendar: CalendarPort,
+    private readonly mail: EmailSendingService,
+    private readonly availability: AvailabilityService,
+  ) {}
+
+  /**
+   * Books one of the candidate's submitted slots: the reservation row (new, or its cancelled row again), status
+   * scheduled with history, the calendar event, in one transaction; the exclusion constraint makes a second booking of
+   * the interviewer at that time fail with SLOT_NOT_AVAILABLE. The confirmation mail follows the commit.
+   */
+  async confirm(projectId: number, candidateId: number, body: ConfirmScheduleDto, userId: number): Promise<ReservationResponse> {
+    const project = await requireProject(this.db, projectId);
+    let eventId: string | null = null;
+    let id: number;
+    try {
+      id = await this.db.transaction().execute(async (trx) => {
+        if ((await this.candidates.lockStatus(trx, projectId, candidateId)) === undefined) {
+          throw new RecruitingError('NOT_FOUND', 'The candidate does not exist in this project');
+        }
+        const slot = await this.reservations.preferredSlot(trx, candidateId, body.availableDateId);
+        if (!slot) throw new RecruitingError('NOT_FOUND', "The available date is not one of the candidate's availableDates");
+        if (slot.startAt.getTime() <= Date.now()) throw new RecruitingError('SLOT_NOT_AVAILABLE', 'The slot has already begun');
+        const existing = await this.reservations.lockOfCandidate(trx, candidateId);
+        if (existing?.status === 'confirmed') throw new RecruitingError('CONFLICT', 'The candidate already has a confirmed reservation');
+        const reservationId = await this.reservations.confirm(trx, {
+          projectId,
+          projectCandidateId: candidateId,
+          interviewerId: slot.interviewerId,
+          scheduledAt: slot.startAt,
+          endsAt: slot.endAt,
+          durationMinutes: Math.round((slot.endAt.getTime() - slot.startAt.getTime()) / 60_000),
+          interviewType: body.interviewType ?? 'online_meet',
+          meetingUrl: body.meetingUrl ?? null,
+        });
+        await this.status.change(trx, projectId, candidateId, { to: 'scheduled', reason: '面接日程を確定', changedBy: userId });
+        eventId = await this.calendar
+          .createEvent({
+            summary: `${project.name} インタビュー`,
+            description: `recruiting reservation ${reservationId}`,
+            startAt: slot.startAt,
+            endAt: slot.endAt,
+          })
+          .catch((error: unknown) => {
+            throw error instanceof CalendarProviderError ? calendarFailed() : error;
+          });
+        if (eventId) await this.reservations.setEvent(trx, reservationId, eventId);
+        return reservationId;
+      });
+    } catch (error) {
+      if (eventId) await this.calendar.cancelEvent(eventId).catch(() => this.logger.warn(`calendar event ${eventId} left behind`));
+      if ((error as { code?: string }).code === '23P01') {
+        throw new RecruitingError('SLOT_NOT_AVAILABLE', 'The interviewer is already booked at that time');
+      }
+      throw error;
+    }
+    this.availability.invalidate();
+    await this.mail.sendAutomatic(projectId, candidateId, 'confirmation', userId);
+    return this.get(projectId, id);
+  }
+
+  async list(projectId: number, query: ListReservationsQuery): Promise<PaginatedResult<ReservationResponse>> {
+    const project = await requireProject(this.db, projectId);
+    const from = query.startDate === undefined ? undefined : dayStart('startDate', query.startDate, project.timezone);
+    const last = query.endDate === undefined ? undefined : dayStart('endDate', query.endDate, project.timezone);
+    if (from && last && from > last) throw invalid('startDate', 'startDate must not be after endDate');
+    const { rows, total } = await this.reservations.page(
+      this.db,
+      projectId,
+      { status: query.status, from: from?.toJSDate(), before: last?.plus({ days: 1 }).toJSDate() },
+      query.sort ?? 'scheduledAt',
+      offsetOf(query.page, query.limit),
+      query.limit,
+    );
+    return PaginatedResult.of(rows.map(toReservation), query.page, query.limit, total);
+  }
+
+  async get(projectId: number, id: number): Promise<ReservationResponse> {
+    await requireProject(this.db, projectId);
+    const row = await this.reservations.find(this.db, projectId, id);
+    if (!row) throw new RecruitingError('NOT_FOUND', 'The reservation does not exist');
+    return toReservation(row);
+  }
+
+  /**
+   * Cancels: the calendar event first (a provider failure answers 502 and changes nothing), then the row (kept, status
+   * cancelled) and the candidate, scheduled or interviewed, to cancelled with history; the cancellation mail follows.
+   */
+  async cancel(projectId: number, id: number, userId: number): Promise<ReservationResponse> {
+    await requireProject(this.db, projectId);
+    const candidateId = await this.db.transaction().execute(async (trx) => {
+      const row = await this.reservations.lock(trx, projectId, id);
+      if (!row) throw new RecruitingError('NOT_FOUND', 'The reservation does not exist');
+      if (row.status === 'cancelled') throw new RecruitingError('CONFLICT', 'The reservation is already cancelled');
+      if (row.calendarEventId) {
+        await this.calendar.cancelEvent(row.calendarEventId).catch((error: unknown) => {
+          throw error instanceof CalendarProviderError ? calendarFailed() : error;
+        });
+      }
+      await this.reservations.setCancelled(trx, id);
+      await this.status.changeManyIfAllowed(trx, projectId, [row.projectCandidateId], ['scheduled', 'interviewed'], {
+        to: 'cancelled',
+        reason: '予約をキャンセル',
+        changedBy: userId,
+      });
+      return row.projectCandidateId;
+    });
+    this.availability.invalidate();
+    await this.mail.sendAutomatic(projectId, candidateId, 'cancellation', userId);
+    return this.get(projectId, id);
+  }
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import type { Db } from '../database/recruiting-db';
+
+export interface TokenRow {
+  projectCandidateId: number;
+  projectId: number;
+  expiresAt: Date;
+}
+
+/** Scheduling tokens, one per candidate (a new invitation replaces the earlier one): SQL only here. */
+@Injectable()
+export class SchedulingTokensRepository {
+  /** Issues (or replaces) the tokens of the given candidates in one statement. */
+  async issueMany(db: Db, tokens: Array<{ projectCandidateId: number; tokenHash: Buffer; expiresAt: Date }>): Promise<void> {
+    if (tokens.length === 0) return;
+    await sql`
+      insert into scheduling_tokens (project_candidate_id, token_hash, expires_at)
+      select * from unnest(${tokens.map((t) => t.projectCandidateId)}::int[], ${tokens.map((t) => t.tokenHash)}::bytea[],
+                           ${tokens.map((t) => t.expiresAt)}::timestamptz[])
+      on conflict (project_candidate_id) do update
+        set token_hash = excluded.token_hash, expires_at = excluded.expires_at, created_at = now()`.execute(db);
+  }
+
+  async findByHash(db: Db, tokenHash: Buffer): Promise<TokenRow | undefined> {
+    return db
+      .selectFrom('schedulingTokens as t')
+      .innerJoin('projectCandidates as pc', 'pc.id', 't.projectCandidateId')
+      .select(['t.projectCandidateId', 'pc.projectId', 't.expiresAt'])
+      .where('t.tokenHash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,66 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponses, ApiPublicDataResponse, PublicEnvelopeResponse } from '@platform/contracts';
+import { ERROR_BODY_REF, Public, RawResponse } from '@platform/runtime';
+import { PublicSlot, SchedulingInfoResponse, SubmitAvailabilityDto, SubmitAvailabilityResponse, TokenParam } from './dto/scheduling.dto';
+import { PublicRateLimitGuard } from './public-rate-limit.guard';
+import { SchedulingService } from './scheduling.service';
+
+const RATE_LIMITED = {
+  status: 429,
+  description: 'Too many requests from this address or for this token (limits in docs/decisions.md); Retry-After says when to retry',
+  headers: { 'Retry-After': { description: 'Seconds until the window ends', schema: { type: 'integer' } } },
+  content: { 'application/json': { schema: { $ref: ERROR_BODY_REF } } },
+};
+
+@ApiTags('scheduling')
+@Controller('api/v1/scheduling/:token')
+@Public()
+@PublicEnvelopeResponse()
+@UseGuards(PublicRateLimitGuard)
+export class SchedulingController {
+  constructor(private readonly scheduling: SchedulingService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The scheduling link', description: 'No authentication: the token is the credential. Answers only {data}.' })
+  @ApiPublicDataResponse(200, SchedulingInfoResponse, 'Project, candidate and the confirmed reservation')
+  @ApiErrorResponses({ 400: 'The link has expired (SCHEDULING_TOKEN_ERROR)', 404: 'The link does not exist' })
+  @ApiResponse(RATE_LIMITED)
+  info(@Param() { token }: TokenParam): Promise<SchedulingInfoResponse> {
+    return this.scheduling.info(token);
+  }
+
+  @Get('slots')
+  @ApiOperation({
+    summary: 'Bookable slots',
+    description: 'Cut from interviewer availability, without confirmed reservations, future only.',
+  })
+  @ApiPublicDataResponse(200, [PublicSlot], 'Slots ordered by start')
+  @ApiErrorResponses({ 400: 'The link has expired (SCHEDULING_TOKEN_ERROR)', 404: 'The link does not exist' })
+  @ApiResponse(RATE_LIMITED)
+  @RawResponse()
+  async slots(@Param() { token }: TokenParam, @Res() reply: FastifyReply): Promise<void> {
+    // Serialized once per project and moment (docs/decisions.md): the answer is the same for every token of the project.
+    await reply.type('application/json; charset=utf-8').send(await this.scheduling.slotsJson(token));
+  }
+
+  @Post('submit-availability')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Submit preferred slots',
+    description:
+      'Replaces the earlier preferred slots; contacted and waiting_response candidates move to scheduling; an acknowledgement ' +
+      'email is attempted (its failure never fails the request).',
+  })
+  @ApiPublicDataResponse(200, SubmitAvailabilityResponse, 'How many slots were kept')
+  @ApiErrorResponses({
+    400: 'A malformed body (no slots, more than 20, a slot twice) or an expired link (SCHEDULING_TOKEN_ERROR)',
+    404: 'The link does not exist',
+    409: 'A slot is not one of the current slots, or the interview is already scheduled (SLOT_NOT_AVAILABLE)',
+  })
+  @ApiResponse(RATE_LIMITED)
+  submit(@Param() { token }: TokenParam, @Body() body: SubmitAvailabilityDto): Promise<SubmitAvailabilityResponse> {
+    return this.scheduling.submit(token, body);
+  }
+}

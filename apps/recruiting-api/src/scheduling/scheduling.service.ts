@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import { AvailabilityService, type IdentifiedSlot } from '../availability/availability.service';
+import { CandidateStatusService } from '../candidates/candidate-status.service';
+import { RecruitingDb } from '../database/recruiting-db';
+import { parseInstant } from '../domain/date-time';
+import { EmailSendingService } from '../email/email-sending.service';
+import { type ProjectScope, requireProject } from '../projects/project-scope';
+import { RecruitingError } from '../recruiting.errors';
+import type { PublicSlot, SchedulingInfoResponse, SubmitAvailabilityDto, SubmitAvailabilityResponse } from './dto/scheduling.dto';
+import { PreferredSlotsRepository } from '../candidates/preferred-slots.repository';
+import { hashSchedulingToken } from '../scheduling-tokens/scheduling-token';
+import { SchedulingTokensRepository } from '../scheduling-tokens/scheduling-tokens.repository';
+
+export interface ResolvedToken {
+  projectCandidateId: number;
+  project: ProjectScope;
+}
+
+const slotNotAvailable = (message: string) => new RecruitingError('SLOT_NOT_AVAILABLE', message);
+
+export const toPublicSlot = (s: IdentifiedSlot): PublicSlot => ({
+  slotId: s.slotId,
+  interviewerId: s.interviewerId,
+  interviewerName: s.interviewerName,
+  startAt: s.startAt.toISOString(),
+  endAt: s.endAt.toISOString(),
+});
+
+/** The public scheduling router (spec 4.5): the token is the only credential, and answers carry no internal ids. */
+@Injectable()
+export class SchedulingService {
+  constructor(
+    private readonly db: RecruitingDb,
+    private readonly tokens: SchedulingTokensRepository,
+    private readonly preferred: PreferredSlotsRepository,
+    private readonly availability: AvailabilityService,
+    private readonly status: CandidateStatusService,
+    private readonly mail: EmailSendingService,
+  ) {}
+
+  /** An unknown token answers 404, an expired one 400 SCHEDULING_TOKEN_ERROR. */
+  async resolve(token: string): Promise<ResolvedToken> {
+    const row = await this.tokens.findByHash(this.db, hashSchedulingToken(token));
+    if (!row) throw new RecruitingError('NOT_FOUND', 'The scheduling link does not exist');
+    if (row.expiresAt.getTime() <= Date.now()) throw new RecruitingError('SCHEDULING_TOKEN_ERROR', 'The scheduling link has expired');
+    return { projectCandidateId: row.projectCandidateId, project: await requireProject(this.db, row.projectId) };
+  }
+
+  async info(token: string): Promise<SchedulingInfoResponse> {
+    const { projectCandidateId, project } = await this.resolve(token);
+    const person = await this.db
+      .selectFrom('projectCandidates as pc')
+      .innerJoin('candidates as c', 'c.id', 'pc.candidateId')
+      .select('c.name')
+      .where('pc.id', '=', projectCandidateId)
+      .executeTakeFirstOrThrow();
+    const reservation = await this.preferred.reservationOf(this.db, projectCandidateId);
+    const confirmed = reservation?.status === 'confirmed' ? reservation : undefined;
+    return {
+      project: { name: project.name, interview_duration_minutes: project.interviewDurationMinutes },
+      candidate: { name: person.name },
+      is_expired: false,
+      is_already_scheduled: !!confirmed,
+      reservation: confirmed
+        ? {
+            scheduledAt: confirmed.scheduledAt.toISOString(),
+            durationMinutes: confirmed.durationMinutes,
+            interviewType: confirmed.interviewType,
+            meetingUrl: confirmed.meetingUrl,
+            status: confirmed.status,
+          }
+        : null,
+    };
+  }
+
+  async slots(token: string): Promise<PublicSlot[]> {
+    const { project } = await this.resolve(token);
+    return (await this.availability.slots(project.id, project.interviewDurationMinutes)).map(toPublicSlot);
+  }
+
+  /** The slots answer as JSON text, `{"data":[...]}`, shared by every token of the project for a moment. */
+  async slotsJson(token: string): Promise<string> {
+    const { project } = await this.resolve(token);
+    return this.availability.publicJson(project.id, project.interviewDurationMinutes);
+  }
+
+  /**
+   * Replaces the candidate's preferred slots with the submitted ones, each of which must be a current slot (same
+   * interviewer, start and end); moves contacted or waiting_response to scheduling; attempts the acknowledgement.
+   */
+  async submit(token: string, body: SubmitAvailabilityDto): Promise<SubmitAvailabilityResponse> {
+    const ids = body.slots.map((s) => s.slotId);
+    if (new Set(ids).size !== ids.length) {
+      throw new RecruitingError('VALIDATION_FAILED', 'A slot is listed more than once', [
+        { field: 'slots', message: 'slotIds must differ' },
+      ]);
+    }
+    const { projectCandidateId, project } = await this.resolve(token);
+    const current = new Map((await this.availability.slots(project.id, project.interviewDurationMinutes)).map((s) => [s.slotId, s]));
+    const chosen = body.slots.map((submitted) => {
+      const slot = current.get(submitted.slotId);
+      const start = parseInstant(submitted.startAt);
+      const end = parseInstant(submitted.endAt);
+      if (
+        !slot ||
+        slot.interviewerId !== submitted.interviewerId ||
+        start?.getTime() !== slot.startAt.getTime() ||
+        end?.getTime() !== slot.endAt.getTime()
+      ) {
+        throw slotNotAvailable(`The slot ${submitted.slotId} is not available`);
+      }
+      return { interviewerId: slot.interviewerId, startAt: slot.startAt, endAt: slot.endAt };
+    });
+    await this.db.transaction().execute(async (trx) => {
+      // Locks the candidate row, so a confirmation cannot slip in between the check and the replacement.
+      await trx.selectFrom('projectCandidates').select('id').where('id', '=', projectCandidateId).forUpdate().executeTakeFirstOrThrow();
+      const reservation = await this.preferred.reservationOf(trx, projectCandidateId);
+      if (reservation?.status === 'confirmed') throw slotNotAvailable('The interview is already scheduled');
+      await this.preferred.replace(trx, projectCandidateId, chosen);
+      await this.status.changeManyIfAllowed(trx, project.id, [projectCandidateId], ['contacted', 'waiting_response'], {
+        to: 'scheduling',
+        reason: '候補者が希望日時を提出',
+        changedBy: null,
+      });
+    });
+    await this.mail.sendAutomatic(project.id, projectCandidateId, 'acknowledgement', null);
+    return { message: 'ご希望の日時を受け付けました', selectedCount: chosen.length };
+  }
+}

@@ -1,0 +1,146 @@
+import type { Server } from 'node:http';
+import { gatewayInFrontOf, waitFor } from '@platform/testing';
+import request from 'supertest';
+import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
+import { dayAt } from './support/invite';
+
+/** The recruiting flow end to end through the local gateway, as the users would call it (issue 10's walk). */
+describe('recruiting scheduling end to end through the gateway', () => {
+  let t: RecruitingTestApp;
+  let gateway: Server;
+
+  beforeAll(async () => {
+    t = await startRecruiting(
+      'recruiting_scheduling_e2e',
+      { PUBLIC_SCHEDULING_URL: 'https://platform.example.com/schedule' },
+      { queue: true },
+    );
+    gateway = await gatewayInFrontOf(t.app, 'recruiting-api');
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => gateway?.close(resolve));
+    await t?.close();
+  });
+
+  it('invites, lets a candidate choose, confirms, lists, cancels, and keeps the history', async () => {
+    const memberId = await t.insertUser('member@example.com', '採用 担当', 'member');
+    const interviewerId = await t.insertUser('alice@example.com', '面接 アリス', 'member');
+    const member = t.as(memberId, 'member');
+    const http = () => request(gateway);
+
+    const project = (await http().post('/api/v1/projects').set(member).send({ name: 'E2E 調査', interviewDurationMinutes: 30 }).expect(201))
+      .body.data;
+    const base = `/api/v1/projects/${project.id}`;
+    // Import the candidates from a UTF-16LE, tab-separated file with a BOM, as the panel export arrives.
+    const tsv = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(
+        '会員ID\t氏名\tメールアドレス\r\nE2E-1\t山田 花子\thanako@example.com\r\nE2E-2\t鈴木 一郎\tichiro@example.com\r\n',
+        'utf16le',
+      ),
+    ]);
+    const upload = await http().post(`${base}/candidates/import/upload`).set(member).attach('file', tsv, 'panel.tsv').expect(200);
+    const mapping = { external_user_id: { column_index: 0 }, name: { column_index: 1 }, email: { column_index: 2 } };
+    const run = await http()
+      .post(`${base}/candidates/import/${upload.body.data.file_id}/execute`)
+      .set(member)
+      .send({ mapping })
+      .expect(201);
+    const imported = await waitFor(
+      async () => {
+        const res = await http().get(`${base}/candidates/import/${run.body.data.importLogId}/status`).set(member).expect(200);
+        return res.body.data.status === 'processing' || res.body.data.status === 'pending' ? undefined : res.body.data;
+      },
+      { timeoutMs: 30_000, what: 'the import' },
+    );
+    expect(imported).toMatchObject({ status: 'completed', importedCount: 2 });
+    const people = (await http().get(`${base}/candidates?sort=name`).set(member).expect(200)).body.data;
+    const idOf = (name: string) => people.find((c: { candidate: { name: string } }) => c.candidate.name === name).id as number;
+    const [candidateId, otherId] = [idOf('山田 花子'), idOf('鈴木 一郎')];
+
+    const template = (
+      await http()
+        .post(`${base}/email-templates`)
+        .set(member)
+        .send({
+          type: 'invitation',
+          name: '招待',
+          subject: '【{{project_name}}】日程のご相談',
+          body: '{{candidate_name}} 様\n{{interview_duration_minutes}}分のインタビューです。\n{{scheduling_url}}',
+        })
+        .expect(201)
+    ).body.data;
+    await http()
+      .post(`${base}/interviewer-availability`)
+      .set(member)
+      .send({ interviewerId, startAt: dayAt(3, 1), endAt: dayAt(3, 3) })
+      .expect(201);
+
+    const sent = await http()
+      .post(`${base}/emails/send`)
+      .set(member)
+      .send({ templateId: template.id, candidateIds: [candidateId, otherId] })
+      .expect(200);
+    expect(sent.body.data).toEqual({ sent_count: 2, failed_count: 0, errors: [] });
+
+    const invitation = (await http().get(`${base}/candidates/${candidateId}/email-logs`).set(member).expect(200)).body.data[0];
+    const url = new URL(/https:\/\/platform\.example\.com\/schedule\/[A-Za-z0-9_-]{43}/.exec(invitation.body)![0]);
+    const token = url.pathname.split('/').pop()!;
+
+    const page = await http().get(url.pathname).expect(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.text).toContain('E2E 調査');
+    const info = (await http().get(`/api/v1/scheduling/${token}`).expect(200)).body;
+    expect(info.data).toMatchObject({ project: { name: 'E2E 調査', interview_duration_minutes: 30 }, candidate: { name: '山田 花子' } });
+    const slots = (await http().get(`/api/v1/scheduling/${token}/slots`).expect(200)).body.data;
+    expect(slots).toHaveLength(4);
+    const chosen = slots.slice(1, 3).map(({ interviewerName: _n, ...slot }: Record<string, unknown>) => slot);
+    await http().post(`/api/v1/scheduling/${token}/submit-availability`).send({ slots: chosen }).expect(200);
+
+    const detail = (await http().get(`${base}/candidates/${candidateId}`).set(member).expect(200)).body.data;
+    expect(detail.status).toBe('scheduling');
+    expect(detail.availableDates).toHaveLength(2);
+    const reservation = (
+      await http()
+        .post(`${base}/candidates/${candidateId}/confirm-schedule`)
+        .set(member)
+        .send({ availableDateId: detail.availableDates[0].id, interviewType: 'online_conf', meetingUrl: 'https://meet.example.com/e2e' })
+        .expect(201)
+    ).body.data;
+    expect(reservation).toMatchObject({
+      status: 'confirmed',
+      scheduledAt: chosen[0].startAt,
+      durationMinutes: 30,
+      interviewer: { id: interviewerId },
+    });
+    // The booked slot is gone for everyone.
+    const otherToken = /\/schedule\/([A-Za-z0-9_-]{43})/.exec(
+      (await http().get(`${base}/candidates/${otherId}/email-logs`).set(member)).body.data[0].body,
+    )![1];
+    const left = (await http().get(`/api/v1/scheduling/${otherToken}/slots`).expect(200)).body.data;
+    expect(left.map((s: { startAt: string }) => s.startAt)).not.toContain(chosen[0].startAt);
+    expect((await http().get(`/api/v1/scheduling/${token}`).expect(200)).body.data.is_already_scheduled).toBe(true);
+
+    const listed = (await http().get(`${base}/reservations?status=confirmed`).set(member).expect(200)).body;
+    expect(listed.data.map((r: { id: number }) => r.id)).toEqual([reservation.id]);
+    const cancelled = (await http().patch(`${base}/reservations/${reservation.id}/cancel`).set(member).expect(200)).body.data;
+    expect(cancelled.status).toBe('cancelled');
+
+    const history = (await http().get(`${base}/candidates/${candidateId}/history`).set(member).expect(200)).body.data;
+    expect(history.map((h: { fromStatus: string; toStatus: string }) => `${h.fromStatus}>${h.toStatus}`)).toEqual([
+      'scheduled>cancelled',
+      'scheduling>scheduled',
+      'contacted>scheduling',
+      'pending>contacted',
+      'null>pending',
+    ]);
+    const logs = (await http().get(`${base}/candidates/${candidateId}/email-logs?sort=sentAt`).set(member).expect(200)).body.data;
+    expect(logs.map((l: { subject: string }) => l.subject)).toEqual([
+      '【E2E 調査】日程のご相談',
+      '【E2E 調査】ご希望日時を受け付けました',
+      '【E2E 調査】インタビュー日程が確定しました',
+      '【E2E 調査】インタビューのキャンセルについて',
+    ]);
+    expect(logs.every((l: { status: string }) => l.status === 'sent')).toBe(true);
+  });
+});

@@ -1,0 +1,218 @@
+// Recruiting email and scheduling at size, through HTTP against recruiting-api running as its own process:
+//   - bulk send of 5,000 invitations with PROTOTYPE_MODE true (five requests of 1,000, the API's limit): target < 20 s,
+//     every log row and token written (checked);
+//   - public slots of a project with 20 interviewers and a month of windows each (a window every weekday, 09:00-18:00
+//     Tokyo, 60-minute interviews, some reservations): p95 target < 50 ms at 20 concurrent clients.
+// Floors, measured in the same run: the bulk send's SQL alone (tokens, log rows and status changes through pg, no HTTP or
+// rendering), and the slot query pair (windows and reservations) through pg.
+// Run: npm run bench:scheduling   (PostgreSQL and Redis must be up: scripts/services.sh)
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { JwtService } from '@nestjs/jwt';
+import { migrateDatabase } from '@platform/persistence';
+import { createTestDatabase, freePort, startEntryPoint, testServices, waitFor } from '@platform/testing';
+import { Pool } from 'pg';
+import { RECRUITING_DATABASE } from '../apps/recruiting-api/src/database/database';
+import { hashSchedulingToken, newSchedulingToken } from '../apps/recruiting-api/src/scheduling-tokens/scheduling-token';
+
+const INVITATIONS = 5_000;
+const INTERVIEWERS = 20;
+const CLIENTS = 20;
+const REQUESTS_PER_CLIENT = Number(process.env.BENCH_RUNS ?? 25);
+const SECRET = 'bench-secret-0123456789abcdef0123456789';
+
+const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+
+async function seed(pool: Pool) {
+  const project = await pool.query<{ id: number }>(
+    `INSERT INTO projects (name, interview_duration_minutes, timezone) VALUES ('ベンチ調査', 60, 'Asia/Tokyo') RETURNING id`,
+  );
+  const projectId = project.rows[0].id;
+  await pool.query(
+    `INSERT INTO candidates (external_user_id, name, email)
+     SELECT 'bench-' || g, '候補者 ' || g, 'user' || g || '@example.com' FROM generate_series(1, $1) g`,
+    [INVITATIONS],
+  );
+  const candidates = await pool.query<{ id: number }>(
+    `INSERT INTO project_candidates (project_id, candidate_id) SELECT $1, id FROM candidates ORDER BY id RETURNING id`,
+    [projectId],
+  );
+  const users = await pool.query<{ id: number }>(
+    `INSERT INTO users (email, name, role)
+     SELECT 'interviewer' || g || '@example.com', '面接官 ' || g, 'member' FROM generate_series(1, $1) g RETURNING id`,
+    [INTERVIEWERS],
+  );
+  // A window every weekday of the next 30 days, 09:00-18:00 Tokyo, for every interviewer.
+  await pool.query(
+    `INSERT INTO interviewer_availability (project_id, interviewer_id, start_at, end_at)
+     SELECT $1, u, (d::date + time '09:00') AT TIME ZONE 'Asia/Tokyo', (d::date + time '18:00') AT TIME ZONE 'Asia/Tokyo'
+     FROM unnest($2::int[]) u,
+          generate_series((now() AT TIME ZONE 'Asia/Tokyo')::date + 1, (now() AT TIME ZONE 'Asia/Tokyo')::date + 30, interval '1 day') d
+     WHERE extract(isodow FROM d) < 6`,
+    [projectId, users.rows.map((u) => u.id)],
+  );
+  // 200 confirmed reservations (on the first 200 candidates) spread over the interviewers' windows.
+  await pool.query(
+    `INSERT INTO reservations (project_id, project_candidate_id, interviewer_id, scheduled_at, ends_at, duration_minutes, interview_type, status)
+     SELECT $1, c.id, w.interviewer_id, w.start_at + interval '2 hours', w.start_at + interval '3 hours', 60, 'online_meet', 'confirmed'
+     FROM (SELECT id, row_number() OVER (ORDER BY id) n FROM project_candidates WHERE project_id = $1 ORDER BY id LIMIT 200) c
+     JOIN (SELECT interviewer_id, start_at, row_number() OVER (ORDER BY start_at, interviewer_id) n FROM interviewer_availability) w ON w.n = c.n`,
+    [projectId],
+  );
+  await pool.query('ANALYZE');
+  return { projectId, candidateIds: candidates.rows.map((r) => r.id), userId: users.rows[0].id };
+}
+
+async function main() {
+  const database = await createTestDatabase('bench_scheduling');
+  const pool = new Pool({ connectionString: database.url, max: 4, options: '-c search_path=recruiting' });
+  const port = await freePort();
+  const app = startEntryPoint(
+    'apps/recruiting-api/src/main.ts',
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      JWT_SECRET: SECRET,
+      REDIS_URL: testServices.redisUrl,
+      REDIS_KEY_PREFIX: `bench-scheduling-${process.pid}:`,
+      PROTOTYPE_MODE: 'true',
+      PUBLIC_RATE_LIMIT_PER_ADDRESS: '1000000',
+      PUBLIC_RATE_LIMIT_PER_TOKEN: '1000000',
+    },
+    30 * 60_000,
+  );
+  try {
+    await migrateDatabase(database.url, RECRUITING_DATABASE);
+    const { projectId, candidateIds, userId } = await seed(pool);
+    const headers = {
+      authorization: `Bearer ${new JwtService().sign({ sub: String(userId), role: 'member', type: 'access' }, { secret: SECRET, algorithm: 'HS256' })}`,
+      'content-type': 'application/json',
+    };
+    await waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/health/ready`)).ok ? true : undefined), {
+      timeoutMs: 60_000,
+      what: 'the API',
+    });
+    const api = `http://127.0.0.1:${port}/api/v1`;
+    const templates = (await (await fetch(`${api}/email-templates`, { headers })).json()) as { data: Array<{ id: number; type: string }> };
+    const invitation = templates.data.find((t) => t.type === 'invitation')!.id;
+
+    // 1. Bulk send.
+    const t0 = performance.now();
+    for (let i = 0; i < candidateIds.length; i += 1000) {
+      const res = await fetch(`${api}/projects/${projectId}/emails/send`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ templateId: invitation, candidateIds: candidateIds.slice(i, i + 1000) }),
+      });
+      if (!res.ok) throw new Error(`send: HTTP ${res.status} ${await res.text()}`);
+    }
+    const sendMs = performance.now() - t0;
+    const written = await pool.query<{ logs: number; tokens: number; contacted: number }>(
+      `SELECT (SELECT count(*)::int FROM email_logs WHERE status = 'sent') AS logs, (SELECT count(*)::int FROM scheduling_tokens) AS tokens,
+              (SELECT count(*)::int FROM project_candidates WHERE status = 'contacted') AS contacted`,
+    );
+    const complete =
+      written.rows[0].logs === INVITATIONS && written.rows[0].tokens === INVITATIONS && written.rows[0].contacted === INVITATIONS;
+    // Floor: the same writes as set-based SQL through pg (no HTTP, no rendering).
+    const f0 = performance.now();
+    await pool.query('BEGIN');
+    await pool.query(
+      `INSERT INTO scheduling_tokens (project_candidate_id, token_hash, expires_at)
+       SELECT * FROM unnest($1::int[], $2::bytea[], $3::timestamptz[])
+       ON CONFLICT (project_candidate_id) DO UPDATE SET token_hash = excluded.token_hash, expires_at = excluded.expires_at`,
+      [
+        candidateIds,
+        candidateIds.map(() => hashSchedulingToken(newSchedulingToken())),
+        candidateIds.map(() => new Date(Date.now() + 14 * 86_400_000)),
+      ],
+    );
+    await pool.query(
+      `INSERT INTO email_logs (project_id, project_candidate_id, template_id, recipient, subject, body, status, sent_by)
+       SELECT $1, id, $2, 'x@example.com', '【ベンチ調査】インタビューご協力のお願い', repeat('本文', 150), 'sent', $3 FROM unnest($4::int[]) id`,
+      [projectId, invitation, userId, candidateIds],
+    );
+    await pool.query(
+      `INSERT INTO candidate_status_history (project_candidate_id, from_status, to_status, changed_by)
+       SELECT id, 'pending', 'contacted', $1 FROM unnest($2::int[]) id`,
+      [userId, candidateIds],
+    );
+    await pool.query('ROLLBACK');
+    const sendFloorMs = performance.now() - f0;
+
+    // 2. Public slots at 20 concurrent clients (one token per client).
+    const tokens = candidateIds.slice(1000, 1000 + CLIENTS).map(() => newSchedulingToken());
+    await pool.query(
+      `UPDATE scheduling_tokens t SET token_hash = v.h FROM unnest($1::int[], $2::bytea[]) v(id, h) WHERE t.project_candidate_id = v.id`,
+      [candidateIds.slice(1000, 1000 + CLIENTS), tokens.map(hashSchedulingToken)],
+    );
+    const firstText = await (await fetch(`${api}/scheduling/${tokens[0]}/slots`)).text();
+    const first = JSON.parse(firstText) as { data: unknown[] };
+    const load = async (encoding: string, urlOf = (token: string) => `${api}/scheduling/${token}/slots`) => {
+      const times: number[] = [];
+      const w0 = performance.now();
+      await Promise.all(
+        tokens.map(async (token) => {
+          for (let i = 0; i < REQUESTS_PER_CLIENT; i++) {
+            const s = performance.now();
+            const res = await fetch(urlOf(token), { headers: { 'accept-encoding': encoding } });
+            await res.arrayBuffer();
+            if (!res.ok) throw new Error(`slots: HTTP ${res.status}`);
+            times.push(performance.now() - s);
+          }
+        }),
+      );
+      return { times, wallMs: performance.now() - w0 };
+    };
+    const plain = await load('identity');
+    // Transfer floor: a bare node:http server answering the same bytes, loaded the same way.
+    const bare = createServer((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(firstText));
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+    const transfer = await load('identity', () => bareUrl);
+    bare.close();
+    const floor: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const s = performance.now();
+      await pool.query(
+        `SELECT a.interviewer_id, u.name, a.start_at, a.end_at FROM interviewer_availability a JOIN users u ON u.id = a.interviewer_id
+         WHERE a.project_id = $1 AND a.end_at > now()`,
+        [projectId],
+      );
+      await pool.query(`SELECT interviewer_id, scheduled_at, ends_at FROM reservations WHERE status = 'confirmed' AND ends_at > now()`);
+      floor.push(performance.now() - s);
+    }
+
+    console.log(
+      `\n${first.data.length.toLocaleString()} slots per answer; ${plain.times.length} slot requests in ${(plain.wallMs / 1000).toFixed(1)} s \n`,
+    );
+    console.log('measure\tfloor (SQL through pg)\tAPI\ttarget\tresult');
+    console.log(
+      `bulk send ${INVITATIONS.toLocaleString()} invitations s\t${(sendFloorMs / 1000).toFixed(2)}\t${(sendMs / 1000).toFixed(2)}\t< 20\t${sendMs < 20_000 && complete ? 'PASS' : 'FAIL'}` +
+        ` (logs ${written.rows[0].logs}, tokens ${written.rows[0].tokens}, contacted ${written.rows[0].contacted})`,
+    );
+    {
+      const run = plain;
+      const p95 = pct(run.times, 0.95);
+      console.log(
+        `slots transfer floor p95 ms (bare node:http, same bytes, ${CLIENTS} clients)\t-\t${pct(transfer.times, 0.95).toFixed(1)} (p50 ${pct(transfer.times, 0.5).toFixed(1)})\t-\t-`,
+      );
+      console.log(
+        `public slots p95 ms (${CLIENTS} clients)\t${pct(floor, 0.95).toFixed(1)}\t${p95.toFixed(1)} (p50 ${pct(run.times, 0.5).toFixed(1)})\t< 50\t${p95 < 50 ? 'PASS' : 'FAIL'}`,
+      );
+    }
+  } finally {
+    app.kill('SIGTERM');
+    await app.exited;
+    await pool.end().catch(() => undefined);
+    if (process.env.BENCH_KEEP_DB) console.log(`kept ${database.url}`);
+    else await database.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
