@@ -44,7 +44,7 @@ set -a
 # shellcheck disable=SC1091
 source "$DEV_SECRETS"
 set +a
-export MONGODB_DB=race_content AI_PROVIDER=local S3_CREATE_BUCKET=true LOG_LEVEL=${LOG_LEVEL:-info}
+export MONGODB_DB=race_content AI_PROVIDER=${AI_PROVIDER:-local} S3_CREATE_BUCKET=true LOG_LEVEL=${LOG_LEVEL:-info}
 # ai-webhook: the dev identity provider whose JWTs the event-run status read accepts (override to point elsewhere).
 # Its audience is the dev IdP client `ai-webhook` that `npm run -s admin -- idp-token` signs in with.
 export IDP_ISSUER=${IDP_ISSUER:-http://127.0.0.1:${DEV_IDP_PORT:-9400}} IDP_JWKS_URL=${IDP_JWKS_URL:-http://127.0.0.1:${DEV_IDP_PORT:-9400}/jwks} \

@@ -40,8 +40,7 @@ export async function startWorkerKit(env: Record<string, string> = {}) {
     publisher: publisherApp.get(QueuePublisher),
     queues: (queue: QueueDefinition) => topologyOf(queue, `${id}.`),
 
-    async insertGeneratingArticle(raceId: string): Promise<string> {
-      const now = Date.now();
+    async insertGeneratingArticle(raceId: string, generationId: string | null = null, now = Date.now()): Promise<string> {
       const { insertedId } = await db.collection('articles').insertOne({
         _id: new ObjectId(),
         race_id: raceId,
@@ -53,6 +52,7 @@ export async function startWorkerKit(env: Record<string, string> = {}) {
         accuracy_test_data: null,
         generation_error: null,
         custom_prompt: null,
+        generation_id: generationId,
         created_at: now,
         updated_at: now,
         deleted_at: null,

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Module } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { type Db, ObjectId } from 'mongodb';
 import { RACING_TYPES } from './jobs';
 import { MONGO_DB } from '@platform/persistence';
@@ -41,23 +41,63 @@ export class ArticleStore {
     return (_id && (await this.articles.findOne({ _id, ...notDeleted }))) || undefined;
   }
 
-  /** generating to draft with the built body; false when the article was no longer generating. */
-  async completeGeneration(id: string, bodyHtml: string, now = Date.now()): Promise<boolean> {
+  /**
+   * generating to draft with the built body (and the fact check and NG-word hits when given); false when the
+   * article was no longer generating, or waits for another generation than `details.generationId`.
+   */
+  async completeGeneration(id: string, bodyHtml: string, now = Date.now(), details: GenerationDetails = {}): Promise<boolean> {
     const result = await this.articles.updateOne(
-      { _id: toObjectId(id), status: 'generating', ...notDeleted },
-      { $set: { status: 'draft', body_html: bodyHtml, generation_error: null, updated_at: now } },
+      { _id: toObjectId(id), status: 'generating', ...notDeleted, ...sameGeneration(details.generationId) },
+      {
+        $set: {
+          status: 'draft',
+          body_html: bodyHtml,
+          generation_error: null,
+          ...(details.accuracyTestData ? { accuracy_test_data_json: JSON.stringify(details.accuracyTestData) } : {}),
+          ...(details.ngWordHits ? { ng_word_hits: details.ngWordHits } : {}),
+          updated_at: now,
+        },
+      },
     );
     return result.modifiedCount === 1;
   }
 
-  /** generating to failed with the reason; false when the article was no longer generating. */
-  async failGeneration(id: string, reason: string, now = Date.now()): Promise<boolean> {
+  /** generating to failed with the reason (and the failed fact check when given); false when no longer generating. */
+  async failGeneration(id: string, reason: string, now = Date.now(), details: GenerationDetails = {}): Promise<boolean> {
     const result = await this.articles.updateOne(
-      { _id: toObjectId(id), status: 'generating', ...notDeleted },
-      { $set: { status: 'failed', generation_error: reason.slice(0, 1000), updated_at: now } },
+      { _id: toObjectId(id), status: 'generating', ...notDeleted, ...sameGeneration(details.generationId) },
+      {
+        $set: {
+          status: 'failed',
+          generation_error: reason.slice(0, 1000),
+          ...(details.accuracyTestData ? { accuracy_test_data_json: JSON.stringify(details.accuracyTestData) } : {}),
+          updated_at: now,
+        },
+      },
     );
     return result.modifiedCount === 1;
   }
+
+  /** Articles generating since before `before` become failed with the reason; answers how many. */
+  async failStuck(before: number, reason: string, now = Date.now()): Promise<number> {
+    const result = await this.articles.updateMany(
+      { status: 'generating', updated_at: { $lt: before }, ...notDeleted },
+      { $set: { status: 'failed', generation_error: reason.slice(0, 1000), updated_at: now } },
+    );
+    return result.modifiedCount;
+  }
+}
+
+export interface GenerationDetails {
+  /** Only the generation with this job id may finish (absent: any). */
+  generationId?: string | null;
+  accuracyTestData?: Record<string, unknown> | null;
+  ngWordHits?: string[];
+}
+
+/** The filter of "this generation": documents without a generation id (made before ids existed) match any. */
+export function sameGeneration(generationId: string | null | undefined): Record<string, unknown> {
+  return generationId ? { generation_id: { $in: [generationId, null] } } : {};
 }
 
 @Injectable()
@@ -73,7 +113,3 @@ export class NgWordStore {
     return words.map((w) => w.name).filter((name) => name.length > 0);
   }
 }
-
-/** Mongo-backed stores shared by the race-content apps; needs MongoModule in the app. */
-@Module({ providers: [RaceStore, ArticleStore, NgWordStore], exports: [RaceStore, ArticleStore, NgWordStore] })
-export class RaceContentDataModule {}

@@ -43,6 +43,32 @@ export class ArticlesRepository {
     );
   }
 
+  /** failed to generating for a new generation, with the custom prompt; null when it was no longer failed. */
+  async restartGeneration(article: ArticleDocument, customPrompt: string | null, generationId: string, now: number) {
+    return this.articles.findOneAndUpdate(
+      { _id: article._id, status: 'failed', ...LIVE },
+      {
+        $set: {
+          status: 'generating',
+          generation_error: null,
+          custom_prompt: customPrompt,
+          generation_id: generationId,
+          updated_at: now,
+        },
+      },
+      { returnDocument: 'after' },
+    );
+  }
+
+  /** generating to failed, only while it waits for this generation (a publish that was not accepted). */
+  async failGeneration(article: ArticleDocument, generationId: string, reason: string, now: number): Promise<boolean> {
+    const result = await this.articles.updateOne(
+      { _id: article._id, status: 'generating', generation_id: generationId, ...LIVE },
+      { $set: { status: 'failed', generation_error: reason.slice(0, 1000), updated_at: now } },
+    );
+    return result.modifiedCount === 1;
+  }
+
   async softDelete(article: ArticleDocument, now: number): Promise<boolean> {
     const result = await this.articles.updateOne({ _id: article._id, ...LIVE }, { $set: { deleted_at: now, updated_at: now } });
     return result.modifiedCount === 1;
