@@ -16,6 +16,8 @@ export const raceContentEnv = baseEnvSchema
     /** HS256 secret of the platform's access tokens (the one recruiting-api signs with). */
     JWT_SECRET: env.secret(32),
     MEDIA_MAX_BYTES: env.positiveInt(DEFAULT_MEDIA_MAX_BYTES),
+    /** How old the in-memory related-blog index may be before a request reads the blogs changed since (0: always). */
+    RELATED_INDEX_MAX_STALENESS_MS: z.coerce.number().int().min(0).default(2000),
   })
   .extend(mongoEnv.shape)
   .extend(messagingEnv.shape)
@@ -30,6 +32,7 @@ const schema = raceContentEnv.superRefine(checkEmbeddingEnv).transform((e) => ({
   storage: storageOptionsFrom(e),
   embedding: embeddingOptionsFrom(e),
   media: { maxBytes: e.MEDIA_MAX_BYTES },
+  related: { maxStalenessMs: e.RELATED_INDEX_MAX_STALENESS_MS },
 }));
 
 export type RaceContentConfig = z.infer<typeof schema>;

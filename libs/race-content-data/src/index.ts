@@ -13,3 +13,4 @@ export * from './race-content-data.module';
 export * from './race-text';
 export * from './generation-env';
 export * from './stuck-sweeper';
+export * from './html-sections';

@@ -37,6 +37,11 @@ export class CategoriesRepository {
     return (_id && (await this.categories.findOne({ _id, ...LIVE }))) || undefined;
   }
 
+  /** The live category with exactly this name. */
+  async findByName(name: string): Promise<CategoryDocument | undefined> {
+    return (await this.categories.findOne({ live_name: name, ...LIVE })) || undefined;
+  }
+
   /** Names of the live categories among these ids, in one query (ids that are not ids, or deleted, are left out). */
   async namesOf(ids: Iterable<string>): Promise<Map<string, string>> {
     const objectIds = [...new Set(ids)].map(toObjectId).filter((id): id is ObjectId => id !== undefined);
