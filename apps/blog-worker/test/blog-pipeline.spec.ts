@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { localEmbedding } from '@platform/ai';
+import { AmqpConnection } from '@platform/messaging';
 import { embeddingTextOf, RACE_CONTENT_QUEUES } from '@platform/race-content-data';
 import { waitFor } from '@platform/testing';
 import { StuckBlogsSweeper } from '../src/blogs/stuck-blogs.sweeper';
@@ -45,6 +46,47 @@ describe('blog pipeline: blog-generation, blog-rewriter and thumbnail-generation
     expect(blog.ng_word_hits).toEqual(['ミッドナイトラン']);
     expect(blog.generation_error).toBeNull();
     expect(blog.embedding).toEqual(localEmbedding(embeddingTextOf({ category: null, name: blog.name, bodyHtml: blog.body_html })));
+  });
+
+  it('changes nothing when a job is delivered again or a job of another generation arrives', async () => {
+    const blogId = await kit.insertBlog({ name: '再配達', race_id: tennoSho.race_id, race_type: 'horse_racing', generation_id: 'g2' });
+    const message = {
+      blog_id: blogId,
+      race_id: tennoSho.race_id,
+      racing_type: 'horse_racing' as const,
+      kind: 'recap' as const,
+      generation_id: 'g2',
+    };
+    const jobId = await kit.publisher.publish(RACE_CONTENT_QUEUES.blogGeneration, message);
+    const first = await drafted(blogId);
+    await kit.publisher.publish(RACE_CONTENT_QUEUES.blogGeneration, message, jobId);
+    await kit.publisher.publish(RACE_CONTENT_QUEUES.blogGeneration, { ...message, kind: 'prediction', generation_id: 'other' });
+    const probe = await kit.worker.get(AmqpConnection).currentModel()!.createChannel();
+    await waitFor(
+      async () => ((await probe.checkQueue(kit.queues(RACE_CONTENT_QUEUES.blogGeneration).main)).messageCount === 0 ? true : undefined),
+      {
+        what: 'the queue to drain',
+      },
+    );
+    await probe.close();
+    expect(await kit.blog(blogId)).toEqual(first);
+  });
+
+  it('puts the blog of a poison message back to draft with a note at once', async () => {
+    const blogId = await kit.insertBlog({ name: '壊れたジョブ' });
+    const probe = await kit.worker.get(AmqpConnection).currentModel()!.createChannel();
+    probe.sendToQueue(kit.queues(RACE_CONTENT_QUEUES.blogRewriter).main, Buffer.from(JSON.stringify({ blog_id: blogId })), {
+      persistent: true,
+    });
+    const blog = await drafted(blogId);
+    expect(blog.generation_error).toMatch(/^Blog rewrite failed: malformed job \(old_blog_id/);
+    await waitFor(
+      async () => ((await probe.checkQueue(kit.queues(RACE_CONTENT_QUEUES.blogRewriter).dead)).messageCount === 1 ? true : undefined),
+      {
+        what: 'the poison message in the DLQ',
+      },
+    );
+    await probe.close();
   });
 
   it('writes a prediction from the marks', async () => {

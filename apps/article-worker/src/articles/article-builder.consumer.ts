@@ -26,6 +26,12 @@ export class ArticleBuilderConsumer extends QueueConsumer<ArticleBuildJob> {
     });
   }
 
+  override async onMalformed(payload: unknown, reason: string): Promise<void> {
+    const articleId = (payload as { article_id?: unknown } | null)?.article_id;
+    if (typeof articleId !== 'string') return;
+    await this.articles.failGeneration(articleId, `Article build failed: malformed job (${reason})`);
+  }
+
   override async onFinalFailure(job: ArticleBuildJob, error: Error): Promise<void> {
     await this.articles.failGeneration(job.article_id, `Article build failed: ${error.message}`, Date.now(), {
       generationId: job.generation_id,

@@ -68,6 +68,13 @@ export class ArticleGenerationConsumer extends QueueConsumer<ArticleGenerationJo
     );
   }
 
+  /** A poison message that still names an article fails that article at once instead of leaving it generating. */
+  override async onMalformed(payload: unknown, reason: string): Promise<void> {
+    const articleId = (payload as { article_id?: unknown } | null)?.article_id;
+    if (typeof articleId !== 'string') return;
+    await this.articles.failGeneration(articleId, `Article generation failed: malformed job (${reason})`);
+  }
+
   override async onFinalFailure(job: ArticleGenerationJob, error: Error): Promise<void> {
     await this.articles.failGeneration(job.article_id, `Article generation failed: ${error.message}`, Date.now(), {
       generationId: job.generation_id,

@@ -40,6 +40,11 @@ export class BlogGenerationConsumer extends QueueConsumer<BlogGenerationJob> {
     await this.content.complete(blog, await this.writer.write(request), job.generation_id);
   }
 
+  override async onMalformed(payload: unknown, reason: string): Promise<void> {
+    const blogId = (payload as { blog_id?: unknown } | null)?.blog_id;
+    if (typeof blogId === 'string') await this.blogs.failGeneration(blogId, `Blog generation failed: malformed job (${reason})`);
+  }
+
   override async onFinalFailure(job: BlogGenerationJob, error: Error): Promise<void> {
     await this.blogs.failGeneration(job.blog_id, `Blog generation failed: ${error.message}`, job.generation_id);
   }

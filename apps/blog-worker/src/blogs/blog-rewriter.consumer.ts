@@ -39,6 +39,11 @@ export class BlogRewriterConsumer extends QueueConsumer<BlogRewriteJob> {
     await this.content.complete(blog, draft, job.generation_id);
   }
 
+  override async onMalformed(payload: unknown, reason: string): Promise<void> {
+    const blogId = (payload as { blog_id?: unknown } | null)?.blog_id;
+    if (typeof blogId === 'string') await this.blogs.failGeneration(blogId, `Blog rewrite failed: malformed job (${reason})`);
+  }
+
   override async onFinalFailure(job: BlogRewriteJob, error: Error): Promise<void> {
     await this.blogs.failGeneration(job.blog_id, `Blog rewrite failed: ${error.message}`, job.generation_id);
   }
