@@ -50,7 +50,8 @@ function tokensOf(clause: string, names: readonly string[]): Token[] {
       tokens.push({ kind: 'name', start: at, end: at + name.length, name });
     }
   }
-  for (const match of clause.matchAll(/([0-9０-９]+)\s*着/g)) {
+  // `2着`, not the 0 of a time before 着差 (`1:57.0 着差`), nor a digit inside a number.
+  for (const match of clause.matchAll(/(?<![0-9０-９.:／/])([0-9０-９]{1,2})\s*着(?!差)/g)) {
     if (taken[match.index]) continue;
     const rank = Number(match[1].replace(/[０-９]/g, (d) => String(d.charCodeAt(0) - 0xff10)));
     tokens.push({ kind: 'rank', start: match.index, end: match.index + match[0].length, rank });

@@ -16,7 +16,7 @@ describe('TemplateArticleWriter', () => {
     surface: '芝',
     distance_m: 2000,
     entries: [
-      { rank: 2, name: 'サクラ', number: 5, margin: '1 1/4', odds: 4.1, popularity: 2 },
+      { rank: 2, name: 'サクラ', number: 5, time: '1:57.0', margin: '1 1/4', odds: 4.1, popularity: 2 },
       { rank: 1, name: 'ハヤテ', number: 3, time: '1:56.8', odds: 3.4, popularity: 1 },
       { rank: null, name: '取消馬', number: 9 },
     ],
@@ -27,7 +27,7 @@ describe('TemplateArticleWriter', () => {
     expect(draft.lead).toBe('2026-11-01 東京11R 天皇賞（競馬）はハヤテが1着でゴールしました。');
     expect(draft.sections[0]).toEqual({
       heading: 'レース結果',
-      paragraphs: ['1着 ハヤテ（3番） タイム 1:56.8 単勝 3.4倍（1番人気）', '2着 サクラ（5番） 着差 1 1/4 単勝 4.1倍（2番人気）'],
+      paragraphs: ['1着 ハヤテ（3番） タイム 1:56.8 単勝 3.4倍（1番人気）', '2着 サクラ（5番） タイム 1:57.0 着差 1 1/4 単勝 4.1倍（2番人気）'],
     });
     expect(draft.sections[1].paragraphs).toEqual(['天候は晴、馬場（走路）状態は良、距離は芝2000mでした。', '2着はサクラでした。']);
   });
