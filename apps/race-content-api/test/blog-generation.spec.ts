@@ -158,8 +158,8 @@ describe('blog generation routes (race-content spec 4.4 and 4.6): blogs stored a
       const res = await http()
         .post('/v1/blogs/generation')
         .set(member())
-        .send({ old_blog_id: withoutRace, category_id: categories['レース予想・検証'], name: '新題' })
-        .expect(202);
+        .send({ old_blog_id: withoutRace, category_id: categories['レース予想・検証'], name: '新題' });
+      expect([res.status, res.body]).toEqual([202, { id: expect.any(String) }]);
       expect(await blog(res.body.id)).toMatchObject({
         name: '新題',
         category_id: categories['レース予想・検証'],

@@ -4,7 +4,7 @@ import { MONGO_DB } from '@platform/persistence';
 import { escapeHtml } from './body-html';
 import { COLLECTIONS } from './collections';
 import type { BlogDocument, CategoryDocument, OldBlogDocument } from './documents';
-import { sameGeneration, toObjectId } from './stores';
+import { findLiveById, sameGeneration, toObjectId } from './stores';
 
 const notDeleted = { deleted_at: null };
 
@@ -43,19 +43,19 @@ export class BlogStore {
 
   async findById(id: string): Promise<BlogDocument | undefined> {
     const _id = toObjectId(id);
-    return (_id && (await this.blogs.findOne({ _id, ...notDeleted }))) || undefined;
+    return _id && findLiveById(this.blogs, _id);
   }
 
   async findOldBlog(id: string): Promise<OldBlogDocument | undefined> {
     const _id = toObjectId(id);
-    return (_id && (await this.db.collection<OldBlogDocument>(COLLECTIONS.oldBlogs).findOne({ _id, ...notDeleted }))) || undefined;
+    return _id && findLiveById(this.db.collection<OldBlogDocument>(COLLECTIONS.oldBlogs), _id);
   }
 
   /** The name of a live category, null for none, a deleted one or an id that is not one. */
   async categoryName(categoryId: string | null): Promise<string | null> {
     const _id = categoryId ? toObjectId(categoryId) : undefined;
     if (!_id) return null;
-    const category = await this.db.collection<CategoryDocument>(COLLECTIONS.categories).findOne({ _id, ...notDeleted });
+    const category = await findLiveById(this.db.collection<CategoryDocument>(COLLECTIONS.categories), _id);
     return category?.name ?? null;
   }
 

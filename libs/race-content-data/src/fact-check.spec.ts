@@ -29,7 +29,9 @@ describe('statedPlacings', () => {
     expect(statedPlacings('サクラブライトは２着', names)).toEqual([{ rank: 2, name: 'サクラブライト' }]);
     expect(statedPlacings('サクラブライトは勝利を逃した', names)).toEqual([]);
     expect(statedPlacings('1番人気の支持に応えた', names)).toEqual([]);
-    expect(statedPlacings('2着 サクラブライト（11番） タイム 1:57.0 着差 1 1/4 単勝 4.1倍', names)).toEqual([{ rank: 2, name: 'サクラブライト' }]);
+    expect(statedPlacings('2着 サクラブライト（11番） タイム 1:57.0 着差 1 1/4 単勝 4.1倍', names)).toEqual([
+      { rank: 2, name: 'サクラブライト' },
+    ]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db, Filter } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { type ArticleDocument, COLLECTIONS, toObjectId } from '@platform/race-content-data';
+import { type ArticleDocument, COLLECTIONS, findLiveById, toObjectId } from '@platform/race-content-data';
 import { findPage, LIVE, sortBy } from '../common/mongo-page';
 import type { ListArticlesQuery } from './dto/article.dto';
 
@@ -24,7 +24,7 @@ export class ArticlesRepository {
 
   async find(id: string): Promise<ArticleDocument | undefined> {
     const _id = toObjectId(id);
-    return (_id && (await this.articles.findOne({ _id, ...LIVE }))) || undefined;
+    return _id && findLiveById(this.articles, _id);
   }
 
   page(query: ListArticlesQuery) {

@@ -14,7 +14,9 @@ export interface IndexedBlog {
 }
 
 export interface RelatedIndexOptions {
-  /** A request waits for the changes of blogs made longer ago than this (a delta read by updated_at). */
+  /** Older than this, a request starts reading the blogs changed since in the background and goes on with what it has. */
+  refreshAfterMs: number;
+  /** Older than this, a request waits for that read (0: every request reads the changes first). */
   maxStalenessMs: number;
 }
 
@@ -34,8 +36,8 @@ function unit(vector: readonly number[]): Float32Array | undefined {
 /**
  * The embeddings of every live blog, held once per API process as unit Float32 vectors, so a related search is one
  * pass of dot products in memory instead of reading every vector per request. It is loaded on the first search and
- * kept current by reading only the blogs changed since (updated_at, with a skew margin; deletions included) when it
- * is older than `maxStalenessMs`. Memory: dimensions x 4 bytes per blog (256 dims: 1 KiB, 20 MB for 20,000 blogs;
+ * kept current by reading only the blogs changed since (updated_at, with a skew margin; deletions included): in the
+ * background past `refreshAfterMs`, before answering past `maxStalenessMs`. Memory: dimensions x 4 bytes per blog (256 dims: 1 KiB, 20 MB for 20,000 blogs;
  * 1,536 dims: 6 KiB). Its limit: one process's memory and one linear scan per request (20,000 x 256 in a few ms);
  * past some hundred thousand blogs a vector index in the store (Atlas Vector Search, pgvector) is the next step.
  * Answers are verified against the store (see RelatedBlogsService), so a stale entry never reaches a body.
@@ -47,24 +49,33 @@ export class RelatedBlogsIndex {
   private mark = 0;
   private refreshedAt = -Infinity;
   private refreshing?: Promise<void>;
-  private readonly maxStalenessMs: number;
+  private readonly options: RelatedIndexOptions;
 
   constructor(
     @Inject(MONGO_DB) private readonly db: Db,
     @Optional() @Inject(RELATED_INDEX_OPTIONS) options?: RelatedIndexOptions,
   ) {
-    this.maxStalenessMs = options?.maxStalenessMs ?? 2_000;
+    this.options = options ?? { refreshAfterMs: 2_000, maxStalenessMs: 60_000 };
   }
 
   get size(): number {
     return this.blogs.size;
   }
 
-  /** Brings the index up to date when it is older than allowed; concurrent callers share one read. */
+  /**
+   * Brings the index up to date: the first call loads it; later, an index older than `refreshAfterMs` is refreshed
+   * in the background (the caller goes on with it), and one older than `maxStalenessMs` is refreshed before the caller
+   * goes on. Concurrent callers share one read; a failed background read is logged and tried again later.
+   */
   async fresh(now = Date.now()): Promise<void> {
-    if (now - this.refreshedAt <= this.maxStalenessMs) return;
+    const age = now - this.refreshedAt;
+    if (age <= Math.min(this.options.refreshAfterMs, this.options.maxStalenessMs)) return;
     this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined));
-    await this.refreshing;
+    if (age > this.options.maxStalenessMs) {
+      await this.refreshing;
+      return;
+    }
+    this.refreshing.catch((error: Error) => this.logger.warn({ err: error.message }, 'related-blog index refresh failed'));
   }
 
   /** Records a blog the caller has just read (its fresh state wins over an older entry). */
@@ -72,7 +83,7 @@ export class RelatedBlogsIndex {
     const id = blog._id.toHexString();
     const known = this.blogs.get(id);
     if (known && known.updatedAt > blog.updated_at) return;
-    const vector = blog.deleted_at === null && blog.embedding ? unit(blog.embedding) : undefined;
+    const vector = blog.deleted_at == null && blog.embedding ? unit(blog.embedding) : undefined;
     if (!vector) {
       this.blogs.delete(id);
       return;

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { cosineSimilarity } from '@platform/ai';
 import { MONGO_DB } from '@platform/persistence';
-import { type BlogDocument, COLLECTIONS, escapeHtml, toObjectId, withoutSections } from '@platform/race-content-data';
+import { type BlogDocument, COLLECTIONS, escapeHtml, findLiveById, toObjectId, withoutSections } from '@platform/race-content-data';
 import { toBlogResponse } from '../blogs/blogs.mapper';
 import type { BlogResponse } from '../blogs/dto/blog.dto';
 import { CategoriesRepository } from '../categories/categories.repository';
@@ -53,18 +53,20 @@ export class RelatedBlogsService {
 
   async relate(blogId: string): Promise<BlogResponse> {
     const _id = toObjectId(blogId);
-    const blog = _id && (await this.blogs.findOne({ _id, deleted_at: null }));
+    const blog = _id && (await findLiveById(this.blogs, _id));
     if (!blog) throw notFound('The blog');
     if (blog.status === 'generating') throw new RaceContentError('BLOG_GENERATING', 'The blog is being generated; try once it is a draft');
     if (!blog.embedding || blog.embedding.length === 0) throw new RaceContentError('NO_EMBEDDING', 'The blog has no embedding');
     const chosen = await this.choose(blog);
     if (chosen.length === 0) throw new RaceContentError('NO_RELATED_CANDIDATES', 'No other blog qualifies as related information');
+    // By id alone, right after the state was checked (see findLiveById: FerretDB scans for any other filter); an edit
+    // landing in between is overwritten, as with two PUTs.
     const updated = await this.blogs.findOneAndUpdate(
-      { _id: blog._id, deleted_at: null, status: { $ne: 'generating' } },
+      { _id: blog._id },
       { $set: { body_html: withRelatedSection(blog.body_html, chosen), updated_at: Math.max(Date.now(), blog.updated_at + 1) } },
       { returnDocument: 'after' },
     );
-    if (!updated) throw notFound('The blog');
+    if (!updated || updated.deleted_at != null) throw notFound('The blog');
     this.index.put(updated);
     return toBlogResponse(updated, await this.categories.namesOf(updated.category_id ? [updated.category_id] : []));
   }
@@ -80,16 +82,13 @@ export class RelatedBlogsService {
       similarity < MAX_SIMILARITY;
     const nearest = this.index.nearest(blog.embedding!, (other: IndexedBlog, similarity) => qualifies(other, similarity), VERIFIED);
     if (nearest.length === 0) return [];
-    const current = await this.blogs
-      .find(
-        { _id: { $in: nearest.map((n) => toObjectId(n.blog.id)!) } },
-        { projection: { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 } },
-      )
-      .toArray();
+    const projection = { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 };
+    const current = await Promise.all(nearest.map((n) => this.blogs.findOne({ _id: toObjectId(n.blog.id)! }, { projection })));
     const verified: Array<{ id: string; name: string; similarity: number }> = [];
-    for (const doc of current as Candidate[]) {
+    for (const doc of current as Array<Candidate | null>) {
+      if (!doc) continue;
       this.index.put(doc);
-      if (doc.deleted_at !== null || !doc.embedding) continue;
+      if (doc.deleted_at != null || !doc.embedding) continue;
       const similarity = cosineSimilarity(blog.embedding!, doc.embedding);
       const other = { id: doc._id.toHexString(), name: doc.name, oldBlogId: doc.old_blog_id ?? null, status: doc.status };
       if (qualifies(other, similarity)) verified.push({ id: other.id, name: other.name, similarity });

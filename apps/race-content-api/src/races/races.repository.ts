@@ -1,16 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import {
-  type ArticleDocument,
-  type ArticleStatus,
-  COLLECTIONS,
-  RACE_COLLECTIONS,
-  type RaceDocument,
-  type RaceIdEntry,
-  type RacingType,
-  RACING_TYPES,
-} from '@platform/race-content-data';
+import { type ArticleDocument, type ArticleStatus, COLLECTIONS, findLiveById, RACE_COLLECTIONS, type RaceDocument, type RaceIdEntry, RACING_TYPES, type RacingType } from '@platform/race-content-data';
 import { findPage, isDuplicateKey, LIVE, sortBy } from '../common/mongo-page';
 import type { PageQuery } from '../common/page.query';
 
@@ -38,7 +29,7 @@ export class RacesRepository {
   async find(raceId: string): Promise<StoredRace | undefined> {
     const found = await Promise.all(
       RACING_TYPES.map(async (type) => {
-        const race = await this.races(type).findOne({ _id: raceId, ...LIVE });
+        const race = await findLiveById(this.races(type), raceId);
         return race ? { type, race } : undefined;
       }),
     );
