@@ -27,7 +27,10 @@ describe('TemplateArticleWriter', () => {
     expect(draft.lead).toBe('2026-11-01 東京11R 天皇賞（競馬）はハヤテが1着でゴールしました。');
     expect(draft.sections[0]).toEqual({
       heading: 'レース結果',
-      paragraphs: ['1着 ハヤテ（3番） タイム 1:56.8 単勝 3.4倍（1番人気）', '2着 サクラ（5番） タイム 1:57.0 着差 1 1/4 単勝 4.1倍（2番人気）'],
+      paragraphs: [
+        '1着 ハヤテ（3番） タイム 1:56.8 単勝 3.4倍（1番人気）',
+        '2着 サクラ（5番） タイム 1:57.0 着差 1 1/4 単勝 4.1倍（2番人気）',
+      ],
     });
     expect(draft.sections[1].paragraphs).toEqual(['天候は晴、馬場（走路）状態は良、距離は芝2000mでした。', '2着はサクラでした。']);
   });

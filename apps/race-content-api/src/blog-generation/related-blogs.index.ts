@@ -48,6 +48,8 @@ export class RelatedBlogsIndex {
   private readonly blogs = new Map<string, IndexedBlog>();
   private mark = 0;
   private refreshedAt = -Infinity;
+  /** How long the last read took: background reads are spaced at least four times that apart. */
+  private lastReadMs = 0;
   private refreshing?: Promise<void>;
   private readonly options: RelatedIndexOptions;
 
@@ -63,13 +65,13 @@ export class RelatedBlogsIndex {
   }
 
   /**
-   * Brings the index up to date: the first call loads it; later, an index older than `refreshAfterMs` is refreshed
-   * in the background (the caller goes on with it), and one older than `maxStalenessMs` is refreshed before the caller
-   * goes on. Concurrent callers share one read; a failed background read is logged and tried again later.
+   * Brings the index up to date: the first call loads it; later, an index older than `refreshAfterMs` (and than four
+   * times the last read, so a slow store is not kept busy) is refreshed in the background (the caller goes on with
+   * it), and one older than `maxStalenessMs` is refreshed before the caller goes on. Concurrent callers share one read; a failed background read is logged and tried again later.
    */
   async fresh(now = Date.now()): Promise<void> {
     const age = now - this.refreshedAt;
-    if (age <= Math.min(this.options.refreshAfterMs, this.options.maxStalenessMs)) return;
+    if (age <= Math.min(Math.max(this.options.refreshAfterMs, 4 * this.lastReadMs), this.options.maxStalenessMs)) return;
     this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined));
     if (age > this.options.maxStalenessMs) {
       await this.refreshing;
@@ -131,6 +133,7 @@ export class RelatedBlogsIndex {
       if (blog.updated_at > this.mark) this.mark = blog.updated_at;
     }
     this.refreshedAt = started;
+    this.lastReadMs = Date.now() - started;
     if (full) this.logger.log({ blogs: this.blogs.size, read, ms: Date.now() - started }, 'related-blog index loaded');
   }
 }

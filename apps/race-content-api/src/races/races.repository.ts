@@ -1,7 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { type ArticleDocument, type ArticleStatus, COLLECTIONS, findLiveById, RACE_COLLECTIONS, type RaceDocument, type RaceIdEntry, RACING_TYPES, type RacingType } from '@platform/race-content-data';
+import {
+  type ArticleDocument,
+  type ArticleStatus,
+  COLLECTIONS,
+  findLiveById,
+  RACE_COLLECTIONS,
+  type RaceDocument,
+  type RaceIdEntry,
+  RACING_TYPES,
+  type RacingType,
+} from '@platform/race-content-data';
 import { findPage, isDuplicateKey, LIVE, sortBy } from '../common/mongo-page';
 import type { PageQuery } from '../common/page.query';
 
