@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEmptyResponse, ApiErrorResponses, ApiRaceContentResponse, type PagedList } from '@platform/contracts';
 import { AcceptedResponse } from '../common/accepted.response';
 import { ArticleIdParam, RaceArticleParams } from '../common/id-params';
@@ -52,6 +52,7 @@ export class ArticlesController {
     422: 'The race has no finishing order, or the body is invalid',
     503: 'The job queue did not accept the job; the article is failed again',
   })
+  @ApiBody({ type: RegenerateArticleDto, required: false })
   regenerate(@Param() { article_id }: ArticleIdParam, @Body() body?: RegenerateArticleDto): Promise<AcceptedResponse> {
     return this.generation.regenerate(article_id, body);
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEmptyResponse, ApiErrorResponses, ApiRaceContentResponse } from '@platform/contracts';
 import { BlogResponse, GenerateBlogDto } from '../blogs/dto/blog.dto';
 import { AcceptedResponse } from '../common/accepted.response';
@@ -110,6 +110,7 @@ export class OldBlogRewriteController {
     404: 'The past blog does not exist, or race_id names no race',
     503: QUEUE_DOWN,
   })
+  @ApiBody({ type: RewriteOldBlogDto, required: false })
   rewrite(@Param() { old_blog_id }: OldBlogIdParam, @Body() body?: RewriteOldBlogDto): Promise<AcceptedResponse> {
     return this.generation.rewrite(old_blog_id, body);
   }
