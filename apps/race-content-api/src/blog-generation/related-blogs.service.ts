@@ -13,7 +13,7 @@ import { type IndexedBlog, RelatedBlogsIndex } from './related-blogs.index';
 export const RELATED_COUNT = 2;
 /** Candidates this similar or more are the same text, not related (spec 4.4). */
 export const MAX_SIMILARITY = 0.99;
-/** How many of the nearest are checked against the store before the two are chosen. */
+/** How many of the nearest may be checked against the store, best first, until two pass. */
 const VERIFIED = 12;
 
 export const RELATED_CLASS = 'nb-related';
@@ -36,8 +36,8 @@ type Candidate = Pick<BlogDocument, '_id' | 'name' | 'old_blog_id' | 'status' | 
  * POST /v1/blogs/{id}/related_generate (synchronous): the two blogs closest to this one by cosine similarity of
  * embeddings, excluding itself, blogs rewritten from the same past blog, blogs of the identical title, similarity
  * 0.99 or more and blogs still generating, go into a 関連情報 section at the bottom of the body (replacing an earlier
- * one). The nearest come from the in-memory index; the best twelve are re-read from the store and judged on what
- * it says now (deleted, renamed, generating, re-embedded), so the answer never rests on a stale entry.
+ * one). The nearest come from the in-memory index; the nearest are re-read from the store best first (two at a time, up to
+ * twelve) and judged on what it says now (deleted, renamed, generating, re-embedded), so the answer never rests on a stale entry.
  */
 @Injectable()
 export class RelatedBlogsService {
@@ -82,16 +82,20 @@ export class RelatedBlogsService {
       similarity < MAX_SIMILARITY;
     const nearest = this.index.nearest(blog.embedding!, (other: IndexedBlog, similarity) => qualifies(other, similarity), VERIFIED);
     if (nearest.length === 0) return [];
+    // Best first, re-read by id in pairs until two pass on their current state: usually two reads.
     const projection = { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 };
-    const current = await Promise.all(nearest.map((n) => this.blogs.findOne({ _id: toObjectId(n.blog.id)! }, { projection })));
     const verified: Array<{ id: string; name: string; similarity: number }> = [];
-    for (const doc of current as Array<Candidate | null>) {
-      if (!doc) continue;
-      this.index.put(doc);
-      if (doc.deleted_at != null || !doc.embedding) continue;
-      const similarity = cosineSimilarity(blog.embedding!, doc.embedding);
-      const other = { id: doc._id.toHexString(), name: doc.name, oldBlogId: doc.old_blog_id ?? null, status: doc.status };
-      if (qualifies(other, similarity)) verified.push({ id: other.id, name: other.name, similarity });
+    for (let at = 0; at < nearest.length && verified.length < RELATED_COUNT; at += RELATED_COUNT) {
+      const batch = nearest.slice(at, at + RELATED_COUNT);
+      const current = await Promise.all(batch.map((n) => this.blogs.findOne({ _id: toObjectId(n.blog.id)! }, { projection })));
+      for (const doc of current as Array<Candidate | null>) {
+        if (!doc) continue;
+        this.index.put(doc);
+        if (doc.deleted_at != null || !doc.embedding) continue;
+        const similarity = cosineSimilarity(blog.embedding!, doc.embedding);
+        const other = { id: doc._id.toHexString(), name: doc.name, oldBlogId: doc.old_blog_id ?? null, status: doc.status };
+        if (qualifies(other, similarity)) verified.push({ id: other.id, name: other.name, similarity });
+      }
     }
     return verified.sort((a, b) => b.similarity - a.similarity).slice(0, RELATED_COUNT);
   }
