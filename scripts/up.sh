@@ -44,7 +44,7 @@ set -a
 # shellcheck disable=SC1091
 source "$DEV_SECRETS"
 set +a
-export MONGODB_DB=race_content AI_PROVIDER=local S3_CREATE_BUCKET=true LOG_LEVEL=${LOG_LEVEL:-info}
+export MONGODB_DB=race_content AI_PROVIDER=${AI_PROVIDER:-local} S3_CREATE_BUCKET=true LOG_LEVEL=${LOG_LEVEL:-info}
 # ai-webhook: the dev identity provider whose JWTs the event-run status read accepts (override to point elsewhere).
 # Its audience is the dev IdP client `ai-webhook` that `npm run -s admin -- idp-token` signs in with.
 export IDP_ISSUER=${IDP_ISSUER:-http://127.0.0.1:${DEV_IDP_PORT:-9400}} IDP_JWKS_URL=${IDP_JWKS_URL:-http://127.0.0.1:${DEV_IDP_PORT:-9400}/jwks} \
@@ -118,9 +118,12 @@ export PUBLIC_SCHEDULING_URL=${PUBLIC_SCHEDULING_URL:-http://localhost:$GATEWAY_
 # recruiting-api runs with the V8 heap caps of its k8s Deployment (a 100,000-row TSV import stays near 200 MB RSS).
 node_flags_of() { [[ "$1" == recruiting-api ]] && echo "--max-old-space-size=256 --max-semi-space-size=8" || true; }
 
+# The AI workers take 16 jobs at once (they mostly wait on the provider and the store), as in k8s and compose.
+prefetch_of() { [[ "$1" == *-worker ]] && echo 16 || echo "${JOB_PREFETCH:-4}"; }
+
 for app in "${APPS[@]}"; do
   # shellcheck disable=SC2046
-  S3_BUCKET=$(bucket_of "$app") node $(node_flags_of "$app") "dist/apps/$app/apps/$app/src/main.js" >"$LOGS/$app.log" 2>&1 &
+  S3_BUCKET=$(bucket_of "$app") JOB_PREFETCH=$(prefetch_of "$app") node $(node_flags_of "$app") "dist/apps/$app/apps/$app/src/main.js" >"$LOGS/$app.log" 2>&1 &
   pids+=($!)
 done
 GATEWAY_PORT=$GATEWAY_PORT node dist/apps/gateway/scripts/gateway.js >"$LOGS/gateway.log" 2>&1 &

@@ -17,7 +17,7 @@ export class AppModule {
       imports: [
         MongoModule.forRoot({ ...config.mongo, indexes: RACE_CONTENT_INDEXES }),
         MessagingModule.forRoot(config.messaging),
-        ArticlesModule.register(config.ai),
+        ArticlesModule.register(config.ai, config.generation),
         HealthModule.forRoot({
           inject: [MONGO_DB, AmqpConnection],
           checks: (db: Db, amqp: AmqpConnection) => [mongoHealthCheck(db), amqpHealthCheck(amqp)],

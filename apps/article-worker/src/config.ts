@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { aiEnv, aiOptionsFrom, checkAiEnv } from '@platform/ai';
 import { messagingEnv, messagingOptionsFrom } from '@platform/messaging';
 import { mongoEnv, mongoOptionsFrom } from '@platform/persistence';
-import { RACE_CONTENT_DEFAULT_DB, RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
+import { generationEnv, generationOptionsFrom, RACE_CONTENT_DEFAULT_DB, RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import { APPS } from '@platform/routing';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 
@@ -10,13 +10,15 @@ export const articleWorkerEnv = baseEnvSchema
   .extend({ PORT: env.port(APPS['article-worker'].port) })
   .extend(mongoEnv.shape)
   .extend(messagingEnv.shape)
-  .extend(aiEnv.shape);
+  .extend(aiEnv.shape)
+  .extend(generationEnv.shape);
 
 const schema = articleWorkerEnv.superRefine(checkAiEnv).transform((e) => ({
   ...baseConfigFrom(e),
   mongo: mongoOptionsFrom(e, RACE_CONTENT_DEFAULT_DB),
   messaging: messagingOptionsFrom(e, RACE_CONTENT_QUEUE_LIST),
   ai: aiOptionsFrom(e),
+  generation: generationOptionsFrom(e),
 }));
 
 export type ArticleWorkerConfig = z.infer<typeof schema>;

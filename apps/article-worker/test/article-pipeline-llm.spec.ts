@@ -17,6 +17,7 @@ describe('article pipeline with an OpenAI-compatible provider (HTTP mock)', () =
       AI_API_KEY: 'test-key',
       AI_MODEL: 'test-model',
       JOB_MAX_ATTEMPTS: '3',
+      AI_TIMEOUT_MS: '400',
     });
     queues = await queueProbe();
   });
@@ -54,6 +55,57 @@ describe('article pipeline with an OpenAI-compatible provider (HTTP mock)', () =
     expect(input.additional_instructions).toBe('短くまとめて');
   });
 
+  const drafted = (articleId: string) =>
+    waitFor(
+      async () => {
+        const article = await kit.article(articleId);
+        return article?.status === 'draft' ? article : undefined;
+      },
+      { what: 'the article to be built' },
+    );
+
+  it('retries after a 429 and after a request that timed out, then builds the answer', async () => {
+    const answer = { lead: 'ハヤテが勝利', sections: [{ heading: '結果', paragraphs: ['1着 ハヤテ', '2着 サクラ'] }] };
+    ai.answerWith(answer);
+    ai.next.rateLimited();
+    ai.next.hang();
+    const calls = ai.requests.length;
+    const articleId = await kit.insertGeneratingArticle(horseRaceResult.race_id);
+    await kit.publisher.publish(RACE_CONTENT_QUEUES.articleGeneration, job(articleId));
+    const done = await drafted(articleId);
+    expect(ai.requests.length - calls).toBe(3);
+    expect(done.body_html).toBe('<p class="lead">ハヤテが勝利</p><h2>結果</h2><p>1着 ハヤテ</p><p>2着 サクラ</p>');
+    expect(JSON.parse(done.accuracy_test_data_json)).toEqual({
+      checked_at: expect.any(Number),
+      expected: [
+        { rank: 1, name: 'ハヤテ' },
+        { rank: 2, name: 'サクラ' },
+      ],
+      found: [
+        { rank: 1, name: 'ハヤテ' },
+        { rank: 2, name: 'サクラ' },
+      ],
+      ok: true,
+    });
+  });
+
+  it('fails an attempt whose text names the wrong winner, and records the last failed check', async () => {
+    ai.answerWith({ lead: 'サクラが勝利', sections: [{ heading: '結果', paragraphs: ['1着 サクラ'] }] });
+    const calls = ai.requests.length;
+    const articleId = await kit.insertGeneratingArticle(horseRaceResult.race_id);
+    await kit.publisher.publish(RACE_CONTENT_QUEUES.articleGeneration, job(articleId));
+    const failed = await waitFor(
+      async () => {
+        const article = await kit.article(articleId);
+        return article?.status === 'failed' ? article : undefined;
+      },
+      { what: 'the article to fail' },
+    );
+    expect(ai.requests.length - calls).toBe(3);
+    expect(failed.generation_error).toMatch(/^Article generation failed: fact check failed: the text puts サクラ at 1着/);
+    expect(JSON.parse(failed.accuracy_test_data_json)).toMatchObject({ ok: false, found: [{ rank: 1, name: 'サクラ' }] });
+  });
+
   it('retries a failing provider up to the limit, then marks the article failed and dead-letters the job', async () => {
     ai.failWith(500);
     const calls = ai.requests.length;
@@ -70,10 +122,12 @@ describe('article pipeline with an OpenAI-compatible provider (HTTP mock)', () =
     expect(failed.generation_error).toMatch(/^Article generation failed: AI provider request failed with status 500/);
     expect(failed.body_html).toBe('');
     const dead = await waitFor(
-      async () => (await queues.channel.get(kit.queues(RACE_CONTENT_QUEUES.articleGeneration).dead, { noAck: true })) || undefined,
-      { what: 'DLQ' },
+      async () => {
+        const message = await queues.channel.get(kit.queues(RACE_CONTENT_QUEUES.articleGeneration).dead, { noAck: true });
+        return message && message.properties.messageId === jobId ? message : undefined;
+      },
+      { what: 'the job in the DLQ' },
     );
-    expect(dead.properties.messageId).toBe(jobId);
     expect(dead.properties.headers).toMatchObject({ 'x-attempt': 3 });
   });
 });

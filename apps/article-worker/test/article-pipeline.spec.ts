@@ -1,6 +1,7 @@
 import { RACE_CONTENT_QUEUES } from '@platform/race-content-data';
 import request from 'supertest';
 import { expectTruthfulDocument, waitFor } from '@platform/testing';
+import { StuckArticlesSweeper } from '../src/articles/stuck-articles.sweeper';
 import { queueProbe } from './amqp-probe';
 import { horseRaceResult, startWorkerKit, type WorkerKit } from './worker-test-kit';
 
@@ -36,11 +37,44 @@ describe('article pipeline: a job published by the messaging lib is written and 
       },
       { what: 'the article to be built' },
     );
-    expect(done.body_html).toContain('<p class="lead">2026-11-01 東京 11R 天皇賞（競馬）はハヤテが1着でゴールしました。</p>');
+    expect(done.body_html).toContain('<p class="lead">2026-11-01 東京11R 天皇賞（競馬）はハヤテが1着でゴールしました。</p>');
     expect(done.body_html).toContain('<h2>レース結果</h2>');
     expect(done.body_html).not.toContain('サクラ');
     expect(done.body_html).toContain('＊＊＊');
     expect(done.generation_error).toBeNull();
+    expect(done.ng_word_hits).toEqual(['サクラ']);
+    expect(JSON.parse(done.accuracy_test_data_json)).toMatchObject({
+      ok: true,
+      found: [
+        { rank: 1, name: 'ハヤテ' },
+        { rank: 2, name: 'サクラ' },
+      ],
+    });
+  });
+
+  it('ignores a job of an earlier generation: only the generation the article waits for finishes it', async () => {
+    const articleId = await kit.insertGeneratingArticle(horseRaceResult.race_id, 'current-generation');
+    await kit.publisher.publish(RACE_CONTENT_QUEUES.articleGeneration, { ...job(articleId), generation_id: 'stale-generation' });
+    await waitFor(async () => ((await queues.depth(kit.queues(RACE_CONTENT_QUEUES.articleGeneration).main)) === 0 ? true : undefined), {
+      what: 'the stale job to be consumed',
+    });
+    await waitFor(async () => ((await queues.depth(kit.queues(RACE_CONTENT_QUEUES.articleBuilder).main)) === 0 ? true : undefined), {
+      what: 'the builder queue to drain',
+    });
+    expect(await kit.article(articleId)).toMatchObject({ status: 'generating', body_html: '' });
+    await kit.publisher.publish(RACE_CONTENT_QUEUES.articleGeneration, { ...job(articleId), generation_id: 'current-generation' });
+    await waitFor(async () => ((await kit.article(articleId))?.status === 'draft' ? true : undefined), { what: 'the current job' });
+  });
+
+  it('sweeps articles stuck in generating beyond the documented time into failed', async () => {
+    const stuck = await kit.insertGeneratingArticle(horseRaceResult.race_id, null, Date.now() - 16 * 60_000);
+    const recent = await kit.insertGeneratingArticle(horseRaceResult.race_id, null, Date.now() - 60_000);
+    expect(await kit.worker.get(StuckArticlesSweeper).sweep()).toBe(1);
+    expect(await kit.article(stuck)).toMatchObject({
+      status: 'failed',
+      generation_error: 'Article generation did not finish within 15 min',
+    });
+    expect(await kit.article(recent)).toMatchObject({ status: 'generating' });
   });
 
   it('changes nothing when the same job is delivered again', async () => {

@@ -1,13 +1,18 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+type Answer = { status: number; content?: string; hang?: boolean; headers?: Record<string, string> };
+
 /**
  * A stand-in for the paid AI API at the HTTP layer: answers POST /v1/chat/completions in the OpenAI
- * wire format, or fails with 500, and records each request body.
+ * wire format, or fails with a status (429 with retry-after), or never answers (a timeout), and records each
+ * request body. `next` queues one-off answers that go before the standing one.
  */
 export async function startFakeOpenAi() {
   const requests: Array<Record<string, unknown>> = [];
-  let answer: { status: number; content?: string } = { status: 500 };
+  let answer: Answer = { status: 500 };
+  const queued: Answer[] = [];
+  const hanging = new Set<import('node:http').ServerResponse>();
 
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -16,6 +21,7 @@ export async function startFakeOpenAi() {
       req.on('end', () => resolve(body));
     });
 
+  const standing = () => answer;
   const server: Server = createServer(async (req, res) => {
     const body = await readBody(req);
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
@@ -23,9 +29,16 @@ export async function startFakeOpenAi() {
       return;
     }
     requests.push(JSON.parse(body));
+    const answer = queued.shift() ?? standing();
+    if (answer.hang) {
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      return;
+    }
     if (answer.status !== 200) {
-      res.writeHead(answer.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: 'upstream overloaded', type: 'server_error' } }));
+      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+      const message = answer.status === 429 ? 'Rate limit reached for requests' : 'upstream overloaded';
+      res.end(JSON.stringify({ error: { message, type: answer.status === 429 ? 'requests' : 'server_error' } }));
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -46,6 +59,16 @@ export async function startFakeOpenAi() {
     requests,
     answerWith: (content: unknown) => (answer = { status: 200, content: JSON.stringify(content) }),
     failWith: (status: number) => (answer = { status }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** One-off answers for the next requests, before the standing answer. */
+    next: {
+      rateLimited: () => queued.push({ status: 429, headers: { 'retry-after': '1' } }),
+      hang: () => queued.push({ status: 0, hang: true }),
+      answer: (content: unknown) => queued.push({ status: 200, content: JSON.stringify(content) }),
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        hanging.forEach((res) => res.destroy());
+        server.close(() => resolve());
+      }),
   };
 }

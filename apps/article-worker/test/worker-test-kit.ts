@@ -1,10 +1,9 @@
 import { type INestApplication, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
-import { connect } from 'amqplib';
 import { MessagingModule, type QueueDefinition, QueuePublisher, topologyOf } from '@platform/messaging';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
-import { startTestApp, testServices, uniqueName } from '@platform/testing';
+import { deleteQueueTopologies, startTestApp, testServices, uniqueName } from '@platform/testing';
 import { AppModule } from '../src/app.module';
 import { type ArticleWorkerConfig, loadArticleWorkerConfig } from '../src/config';
 import { ARTICLE_WORKER_HTTP } from '../src/http-surface';
@@ -40,8 +39,7 @@ export async function startWorkerKit(env: Record<string, string> = {}) {
     publisher: publisherApp.get(QueuePublisher),
     queues: (queue: QueueDefinition) => topologyOf(queue, `${id}.`),
 
-    async insertGeneratingArticle(raceId: string): Promise<string> {
-      const now = Date.now();
+    async insertGeneratingArticle(raceId: string, generationId: string | null = null, now = Date.now()): Promise<string> {
       const { insertedId } = await db.collection('articles').insertOne({
         _id: new ObjectId(),
         race_id: raceId,
@@ -53,6 +51,7 @@ export async function startWorkerKit(env: Record<string, string> = {}) {
         accuracy_test_data: null,
         generation_error: null,
         custom_prompt: null,
+        generation_id: generationId,
         created_at: now,
         updated_at: now,
         deleted_at: null,
@@ -65,13 +64,7 @@ export async function startWorkerKit(env: Record<string, string> = {}) {
     async close() {
       await worker.close();
       await publisherApp.close();
-      const amqp = await connect(testServices.amqpUrl);
-      const channel = await amqp.createChannel();
-      for (const queue of RACE_CONTENT_QUEUE_LIST) {
-        const t = topologyOf(queue, `${id}.`);
-        for (const name of [t.main, t.retry, t.dead]) await channel.deleteQueue(name);
-      }
-      await amqp.close();
+      await deleteQueueTopologies(RACE_CONTENT_QUEUE_LIST, `${id}.`);
       await db.dropDatabase();
       await client.close();
     },

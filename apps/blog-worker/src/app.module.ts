@@ -6,10 +6,12 @@ import { MONGO_DB, mongoHealthCheck, MongoModule } from '@platform/persistence';
 import { RACE_CONTENT_INDEXES } from '@platform/race-content-data';
 import { HealthModule } from '@platform/runtime';
 import { ObjectStorage, StorageModule } from '@platform/storage';
+import { BlogsModule } from './blogs/blogs.module';
 import type { BlogWorkerConfig } from './config';
+import { ThumbnailsModule } from './thumbnails/thumbnails.module';
 
 /**
- * Will consume blog-generation, blog-rewriter and thumbnail-generation (race-content spec 4.4 and 4.6);
+ * Consumes blog-generation, blog-rewriter and thumbnail-generation (race-content spec 4.4 and 4.6);
  * HTTP only for probes and the OpenAPI document.
  */
 @Module({})
@@ -21,6 +23,8 @@ export class AppModule {
         MongoModule.forRoot({ ...config.mongo, indexes: RACE_CONTENT_INDEXES }),
         MessagingModule.forRoot(config.messaging),
         StorageModule.forRoot(config.storage),
+        BlogsModule.register(config.ai, config.embedding, config.generation),
+        ThumbnailsModule.register(config.thumbnails),
         HealthModule.forRoot({
           inject: [MONGO_DB, AmqpConnection, ObjectStorage],
           checks: (db: Db, amqp: AmqpConnection, storage: ObjectStorage) => [

@@ -12,6 +12,7 @@ import { EmbeddingsModule } from './embeddings/embeddings.module';
 import { PingController } from './health/ping.controller';
 import { RaceContentExceptionFilter } from './race-content.errors';
 import { ArticlesModule } from './articles/articles.module';
+import { BlogGenerationModule } from './blog-generation/blog-generation.module';
 import { BlogsModule } from './blogs/blogs.module';
 import { CategoriesModule } from './categories/categories.module';
 import { MediasModule } from './medias/medias.module';
@@ -34,6 +35,7 @@ export class AppModule {
         ArticlesModule,
         CategoriesModule,
         BlogsModule,
+        BlogGenerationModule.register(config.related),
         OldBlogsModule,
         MediasModule.register(config.media),
         NgWordsModule,

@@ -16,6 +16,10 @@ export const raceContentEnv = baseEnvSchema
     /** HS256 secret of the platform's access tokens (the one recruiting-api signs with). */
     JWT_SECRET: env.secret(32),
     MEDIA_MAX_BYTES: env.positiveInt(DEFAULT_MEDIA_MAX_BYTES),
+    /** Age of the in-memory related-blog index past which a request refreshes it in the background. */
+    RELATED_INDEX_REFRESH_MS: z.coerce.number().int().min(0).default(2000),
+    /** Age past which a request waits for that refresh (0: every request reads the blogs changed since first). */
+    RELATED_INDEX_MAX_STALENESS_MS: z.coerce.number().int().min(0).default(60_000),
   })
   .extend(mongoEnv.shape)
   .extend(messagingEnv.shape)
@@ -30,6 +34,7 @@ const schema = raceContentEnv.superRefine(checkEmbeddingEnv).transform((e) => ({
   storage: storageOptionsFrom(e),
   embedding: embeddingOptionsFrom(e),
   media: { maxBytes: e.MEDIA_MAX_BYTES },
+  related: { refreshAfterMs: e.RELATED_INDEX_REFRESH_MS, maxStalenessMs: e.RELATED_INDEX_MAX_STALENESS_MS },
 }));
 
 export type RaceContentConfig = z.infer<typeof schema>;

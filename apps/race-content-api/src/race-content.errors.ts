@@ -17,11 +17,19 @@ export const RACE_CONTENT_ERROR_STATUS = {
   NAME_TAKEN: 409,
   /** The declared mime_type disagrees with the file's content. */
   MEDIA_TYPE_MISMATCH: 422,
+  /** old_blog_id in a body names no past blog. */
+  UNKNOWN_OLD_BLOG: 400,
+  /** Thumbnails and related information wait until a blog is no longer generating. */
+  BLOG_GENERATING: 400,
+  /** A thumbnail needs a blog tied to an existing race. */
+  NO_RACE: 400,
+  /** Related information needs the blog's embedding and at least one candidate. */
+  NO_EMBEDDING: 400,
+  NO_RELATED_CANDIDATES: 400,
   NO_FINISHING_ORDER: 422,
   NO_PREDICTION_DATA: 422,
   INVALID_STATE: 409,
   STORAGE_FAILURE: 500,
-  NOT_IMPLEMENTED: 501,
 } as const satisfies Record<string, number>;
 
 export type RaceContentErrorCode = keyof typeof RACE_CONTENT_ERROR_STATUS;

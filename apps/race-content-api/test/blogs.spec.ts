@@ -251,14 +251,14 @@ describe('blogs and categories (race-content spec 4.4, manual operations) agains
     });
   });
 
-  describe('POST /v1/blogs/generate (routed before /{blog_id}; the work comes with part 2)', () => {
-    it('is its own route: validates the body (422) and answers 501, never 404 as a blog id', async () => {
+  describe('POST /v1/blogs/generate (its own route; generation itself: blog-generation.spec.ts)', () => {
+    it('is its own route: validates the body (422), 404 names the race, never a blog id', async () => {
       expect(fields(await http().post('/v1/blogs/generate').set(as('member')).send({ kind: 'summary' }).expect(422))).toEqual(
         expect.arrayContaining(['race_id', 'kind']),
       );
       const res = await http().post('/v1/blogs/generate').set(as('member')).send({ race_id: 'r-1', kind: 'prediction' });
-      expect(res.status).toBe(501);
-      expect(res.body.error.code).toBe('NOT_IMPLEMENTED');
+      expect(res.status).toBe(404);
+      expect(res.body.error.message).toBe('The race does not exist');
       expect((await http().post('/v1/blogs/generate').set(as('viewer')).send({ race_id: 'r-1' })).status).toBe(403);
       expect((await http().post('/v1/blogs/generate?x=1').set(as('member')).send({ race_id: 'r-1' })).status).toBe(422);
     });

@@ -91,9 +91,13 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
       redelivered: message.fields.redelivered,
     };
     const log = { queue: context.queue, jobId: context.jobId, attempt: context.attempt };
-    const parsed = await toMessage(consumer.queue.message, decodeJson(message.content), 'lenient');
+    const payload = decodeJson(message.content);
+    const parsed = await toMessage(consumer.queue.message, payload, 'lenient');
     if (!parsed.ok) {
       this.logger.error({ ...log, reason: parsed.reason }, 'malformed job message: dead-lettered');
+      await consumer.onMalformed(payload, parsed.reason, context).catch((hookError: Error) => {
+        this.logger.error({ ...log, err: hookError.message }, 'recording the malformed job failed');
+      });
       await this.settle(channel, message, 'dead', context, `malformed message: ${parsed.reason}`);
       return;
     }

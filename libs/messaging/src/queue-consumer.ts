@@ -25,4 +25,10 @@ export abstract class QueueConsumer<T extends object> {
 
   /** Records the failure on the job's own data (an article marked failed, say). */
   async onFinalFailure(_message: T, _error: Error, _context: JobContext): Promise<void> {}
+
+  /**
+   * A message that is not a valid T (a poison message) is dead-lettered at once; this hook sees its decoded payload
+   * (possibly not even an object) first, so a consumer can still mark the document it names as failed.
+   */
+  async onMalformed(_payload: unknown, _reason: string, _context: JobContext): Promise<void> {}
 }

@@ -22,6 +22,8 @@ export const COLLECTIONS = {
   mediaNames: 'media_names',
   ngWords: 'ng_words',
   categories: 'categories',
+  /** Generations that ended (GenerationClaim): what makes finishing a generation happen once. */
+  generationClaims: 'generation_claims',
 } as const;
 
 /** Lists sort by a time, then by id so that pages never overlap (both directions walk the same index). */

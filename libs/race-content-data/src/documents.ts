@@ -52,6 +52,13 @@ export interface ArticleDocument {
   accuracy_test_data_json: JsonText | null;
   generation_error: string | null;
   custom_prompt: string | null;
+  /**
+   * The job id of the generation in progress or last run (set with status generating): workers act only on the job
+   * the article is waiting for, so a stale job of an earlier generation changes nothing. Absent on manual articles.
+   */
+  generation_id?: string | null;
+  /** NG words found (and masked) in the generated text; absent until generated. Never returned. */
+  ng_word_hits?: string[];
   created_at: number;
   updated_at: number;
   deleted_at: number | null;
@@ -77,6 +84,14 @@ export interface BlogDocument {
   status: BlogStatus;
   /** Kept for related-blog search; never returned. */
   embedding: number[] | null;
+  /** The job id of the generation in progress or last run (like an article's). Absent on manual blogs. */
+  generation_id?: string | null;
+  /** Why the last generation failed (the blog went back to draft with a note in its body); null otherwise. */
+  generation_error?: string | null;
+  /** NG words found (and masked) in the generated text. Never returned. */
+  ng_word_hits?: string[];
+  /** The media of the blog's thumbnail, replaced (not stacked) by a new thumbnail. */
+  thumbnail_media_id?: string | null;
   created_at: number;
   updated_at: number;
   deleted_at: number | null;

@@ -17,6 +17,8 @@ export class ArticleGenerationJob {
   @IsString() @IsNotEmpty() title!: string;
   @IsObject() race_result!: Record<string, unknown>;
   @IsOptional() @IsString() custom_prompt?: string | null;
+  /** The generation the article waits for (its generation_id); a job of another generation changes nothing. */
+  @IsOptional() @IsString() generation_id?: string | null;
 }
 
 export class ArticleDraftSection {
@@ -35,6 +37,11 @@ export class ArticleBuildJob {
   @ValidateNested({ each: true })
   @Type(() => ArticleDraftSection)
   sections!: ArticleDraftSection[];
+  @IsOptional() @IsString() generation_id?: string | null;
+  /** The fact check of the written text (stored as accuracy_test_data). */
+  @IsOptional() @IsObject() accuracy_test_data?: Record<string, unknown> | null;
+  /** NG words found in the written text (masked in lead and sections). */
+  @IsOptional() @IsArray() @IsString({ each: true }) ng_word_hits?: string[];
 }
 
 export const BLOG_KINDS = ['recap', 'prediction'] as const;
@@ -46,6 +53,7 @@ export class BlogGenerationJob {
   @IsString() @IsNotEmpty() race_id!: string;
   @IsIn(RACING_TYPES) racing_type!: RacingType;
   @IsIn(BLOG_KINDS) kind!: BlogKind;
+  @IsOptional() @IsString() generation_id?: string | null;
 }
 
 /** A rewrite of a past blog (blog generation with old_blog_id, or a past blog's rewrite). */
@@ -54,6 +62,7 @@ export class BlogRewriteJob {
   @IsString() @IsNotEmpty() old_blog_id!: string;
   @IsOptional() @IsString() race_id?: string | null;
   @IsOptional() @IsIn(RACING_TYPES) racing_type?: RacingType | null;
+  @IsOptional() @IsString() generation_id?: string | null;
 }
 
 export class ThumbnailGenerationJob {

@@ -1,5 +1,5 @@
-import { Inject, Injectable, Module } from '@nestjs/common';
-import { type Db, ObjectId } from 'mongodb';
+import { Inject, Injectable } from '@nestjs/common';
+import { type Collection, type Db, type Filter, type FindOptions, ObjectId, type WithId } from 'mongodb';
 import { RACING_TYPES } from './jobs';
 import { MONGO_DB } from '@platform/persistence';
 import { COLLECTIONS, RACE_COLLECTIONS } from './collections';
@@ -12,6 +12,20 @@ export function toObjectId(id: string): ObjectId | undefined {
 
 const notDeleted = { deleted_at: null };
 
+/**
+ * The live document with this id, or undefined. The filter is the id alone and deletion is checked here: the same
+ * answer as `{_id, deleted_at: null}`, but FerretDB 1.x (the local store) serves only an id-only filter from its
+ * primary key and scans the whole collection for anything more (1 s at 2,000 blogs with embeddings).
+ */
+export async function findLiveById<T extends { deleted_at: number | null }, Id>(
+  collection: Collection<T>,
+  _id: Id,
+  options?: FindOptions,
+): Promise<WithId<T> | undefined> {
+  const found = (await collection.findOne({ _id } as Filter<T>, options)) as WithId<T> | null;
+  return found && found.deleted_at == null ? found : undefined; // null or absent, as the filter would match
+}
+
 @Injectable()
 export class RaceStore {
   constructor(@Inject(MONGO_DB) private readonly db: Db) {}
@@ -20,7 +34,7 @@ export class RaceStore {
   async find(raceId: string): Promise<FoundRace | undefined> {
     const found = await Promise.all(
       RACING_TYPES.map(async (type) => {
-        const race = await this.db.collection<RaceDocument>(RACE_COLLECTIONS[type]).findOne({ _id: raceId, ...notDeleted });
+        const race = await findLiveById(this.db.collection<RaceDocument>(RACE_COLLECTIONS[type]), raceId);
         return race ? { type, race } : undefined;
       }),
     );
@@ -38,26 +52,100 @@ export class ArticleStore {
 
   async findById(id: string): Promise<ArticleDocument | undefined> {
     const _id = toObjectId(id);
-    return (_id && (await this.articles.findOne({ _id, ...notDeleted }))) || undefined;
+    return _id && findLiveById(this.articles, _id);
   }
 
-  /** generating to draft with the built body; false when the article was no longer generating. */
-  async completeGeneration(id: string, bodyHtml: string, now = Date.now()): Promise<boolean> {
-    const result = await this.articles.updateOne(
-      { _id: toObjectId(id), status: 'generating', ...notDeleted },
-      { $set: { status: 'draft', body_html: bodyHtml, generation_error: null, updated_at: now } },
-    );
-    return result.modifiedCount === 1;
+  /**
+   * generating to draft with the built body (and the fact check and NG-word hits when given); false when the
+   * article was no longer generating, waits for another generation than `details.generationId`, or this generation
+   * was already finished (see `claim`).
+   */
+  async completeGeneration(id: string, bodyHtml: string, now = Date.now(), details: GenerationDetails = {}): Promise<boolean> {
+    return this.finish(id, details.generationId, 'draft', now, {
+      status: 'draft',
+      body_html: bodyHtml,
+      generation_error: null,
+      ...(details.accuracyTestData ? { accuracy_test_data_json: JSON.stringify(details.accuracyTestData) } : {}),
+      ...(details.ngWordHits ? { ng_word_hits: details.ngWordHits } : {}),
+      updated_at: now,
+    });
   }
 
-  /** generating to failed with the reason; false when the article was no longer generating. */
-  async failGeneration(id: string, reason: string, now = Date.now()): Promise<boolean> {
-    const result = await this.articles.updateOne(
-      { _id: toObjectId(id), status: 'generating', ...notDeleted },
-      { $set: { status: 'failed', generation_error: reason.slice(0, 1000), updated_at: now } },
-    );
-    return result.modifiedCount === 1;
+  /** generating to failed with the reason (and the failed fact check when given); false when no longer generating. */
+  async failGeneration(id: string, reason: string, now = Date.now(), details: GenerationDetails = {}): Promise<boolean> {
+    return this.finish(id, details.generationId, 'failed', now, {
+      status: 'failed',
+      generation_error: reason.slice(0, 1000),
+      ...(details.accuracyTestData ? { accuracy_test_data_json: JSON.stringify(details.accuracyTestData) } : {}),
+      updated_at: now,
+    });
   }
+
+  /** Articles generating since before `before` become failed with the reason; answers how many. */
+  async failStuck(before: number, reason: string, now = Date.now()): Promise<number> {
+    const stuck = await this.articles
+      .find({ status: 'generating', updated_at: { $lt: before }, ...notDeleted }, { projection: { _id: 1 } })
+      .limit(500)
+      .toArray();
+    let failed = 0;
+    for (const article of stuck) {
+      const done = await this.finish(article._id.toHexString(), undefined, 'failed', now, {
+        status: 'failed',
+        generation_error: reason.slice(0, 1000),
+        updated_at: now,
+      });
+      if (done) failed++;
+    }
+    return failed;
+  }
+
+  /**
+   * Ends the generation an article waits for, once: the article is read by id and must be generating (for this
+   * generation, when one is named); then the generation is claimed in `generation_claims` (unique id
+   * `<article>:<generation>`), so of a worker finishing, its final failure and the sweeper only the first acts, and a
+   * redelivery finds it claimed; then the article is written by id. This is the compare-and-set of the pipeline with
+   * id-only filters: FerretDB (the local store) serves those from its key and scans the collection for any other.
+   */
+  private async finish(
+    id: string,
+    generationId: string | null | undefined,
+    outcome: 'draft' | 'failed',
+    now: number,
+    changes: Partial<ArticleDocument>,
+  ): Promise<boolean> {
+    const article = await this.findById(id);
+    if (!article || article.status !== 'generating') return false;
+    if (generationId && article.generation_id && article.generation_id !== generationId) return false;
+    const claim = `${article._id.toHexString()}:${article.generation_id ?? generationId ?? `untracked-${article.updated_at}`}`;
+    try {
+      await this.db.collection<GenerationClaim>(COLLECTIONS.generationClaims).insertOne({ _id: claim, outcome, at: now });
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 11000 || String((error as Error).message).includes('UNIQUE constraint failed'))
+        return false;
+      throw error;
+    }
+    const result = await this.articles.updateOne({ _id: article._id }, { $set: changes });
+    return result.matchedCount === 1;
+  }
+}
+
+/** One ended generation (see ArticleStore.finish); `_id` is `<article id>:<generation id>`. */
+export interface GenerationClaim {
+  _id: string;
+  outcome: 'draft' | 'failed';
+  at: number;
+}
+
+export interface GenerationDetails {
+  /** Only the generation with this job id may finish (absent: any). */
+  generationId?: string | null;
+  accuracyTestData?: Record<string, unknown> | null;
+  ngWordHits?: string[];
+}
+
+/** The filter of "this generation": documents without a generation id (made before ids existed) match any. */
+export function sameGeneration(generationId: string | null | undefined): Record<string, unknown> {
+  return generationId ? { generation_id: { $in: [generationId, null] } } : {};
 }
 
 @Injectable()
@@ -73,7 +161,3 @@ export class NgWordStore {
     return words.map((w) => w.name).filter((name) => name.length > 0);
   }
 }
-
-/** Mongo-backed stores shared by the race-content apps; needs MongoModule in the app. */
-@Module({ providers: [RaceStore, ArticleStore, NgWordStore], exports: [RaceStore, ArticleStore, NgWordStore] })
-export class RaceContentDataModule {}

@@ -16,3 +16,4 @@ export * from './deployment-specs';
 export * from './gateway';
 export * from './schema-types';
 export * from './bad-input-sweep';
+export * from './test-queues';

@@ -7,10 +7,15 @@ import type { AddressInfo } from 'node:net';
  */
 export async function startTcpGate(targetPort: number) {
   let armed: { marker: string; onHeld: () => void } | undefined;
+  let refusing = false;
   const held: Array<() => void> = [];
   const sockets = new Set<Socket>();
 
   const server: Server = createServer((client) => {
+    if (refusing) {
+      client.destroy();
+      return;
+    }
     const upstream = connect(targetPort, '127.0.0.1');
     sockets.add(client).add(upstream);
     client.on('data', (chunk) => {
@@ -38,6 +43,15 @@ export async function startTcpGate(targetPort: number) {
     /** Resolves once a chunk containing `marker` arrived and is being held back. */
     holdNext: (marker: string) => new Promise<void>((resolve) => (armed = { marker, onHeld: resolve })),
     release: () => held.splice(0).forEach((send) => send()),
+    /** An outage: every relayed connection is dropped and new ones are refused until `restore`. */
+    cut: () => {
+      refusing = true;
+      sockets.forEach((s) => s.destroy());
+      sockets.clear();
+    },
+    restore: () => {
+      refusing = false;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         sockets.forEach((s) => s.destroy());

@@ -16,3 +16,8 @@ export function renderArticleHtml(draft: ArticleDraft): string {
   const sections = draft.sections.map((s) => `<h2>${escapeHtml(s.heading)}</h2>${paragraphs(s.paragraphs)}`);
   return sanitizeBodyHtml(`<p class="lead">${escapeHtml(draft.lead)}</p>${sections.join('')}`);
 }
+
+/** All the text of a draft, one piece per line: what the fact check and the NG-word screen read. */
+export function draftText(draft: ArticleDraft): string {
+  return [draft.lead, ...draft.sections.flatMap((s) => [s.heading, ...s.paragraphs])].join('\n');
+}

@@ -1,14 +1,61 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEmptyResponse, ApiErrorResponses, ApiRaceContentResponse, type PagedList } from '@platform/contracts';
+import { AcceptedResponse } from '../common/accepted.response';
 import { ArticleIdParam, RaceArticleParams } from '../common/id-params';
+import { ArticleGenerationService } from './article-generation.service';
 import { ArticlesService } from './articles.service';
+import { GenerateArticleDto, RegenerateArticleDto } from './dto/article-generation.dto';
 import { ArticleResponse, CreateArticleDto, ListArticlesQuery, UpdateArticleDto } from './dto/article.dto';
 
 @ApiTags('articles')
 @Controller('v1/articles')
 export class ArticlesController {
-  constructor(private readonly articles: ArticlesService) {}
+  constructor(
+    private readonly articles: ArticlesService,
+    private readonly generation: ArticleGenerationService,
+  ) {}
+
+  @Post('generation')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Generate an article with AI',
+    description:
+      'Member and above. The article is created as generating with an empty body and its job queued (confirmed by the broker); ' +
+      'the workers write it, build body_html and set it to draft, or record it as failed with generation_error.',
+  })
+  @ApiRaceContentResponse(202, AcceptedResponse, 'The job was queued; the id of the new article')
+  @ApiErrorResponses({
+    400: 'race_id names no race',
+    403: 'The caller is below member',
+    422: 'The race has no finishing order (void or cancelled), or the body is invalid',
+    503: 'The job queue did not accept the job; the article is recorded as failed',
+  })
+  generate(@Body() body: GenerateArticleDto): Promise<AcceptedResponse> {
+    return this.generation.generate(body);
+  }
+
+  @Post(':article_id/regeneration')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Regenerate a failed article',
+    description:
+      'Member and above. Back to generating with generation_error cleared and custom_prompt stored (omitted, null or empty keeps ' +
+      'the previous instructions), then queued. The body may be omitted.',
+  })
+  @ApiRaceContentResponse(202, AcceptedResponse, 'The job was queued')
+  @ApiErrorResponses({
+    400: "The article's race does not exist",
+    403: 'The caller is below member',
+    404: 'The article does not exist',
+    409: 'The article is not failed',
+    422: 'The race has no finishing order, or the body is invalid',
+    503: 'The job queue did not accept the job; the article is failed again',
+  })
+  @ApiBody({ type: RegenerateArticleDto, required: false })
+  regenerate(@Param() { article_id }: ArticleIdParam, @Body() body?: RegenerateArticleDto): Promise<AcceptedResponse> {
+    return this.generation.regenerate(article_id, body);
+  }
 
   @Post()
   @ApiOperation({ summary: 'Write an article', description: 'Member and above. A manual article, draft or published.' })

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db, Filter } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { type ArticleDocument, COLLECTIONS, toObjectId } from '@platform/race-content-data';
+import { type ArticleDocument, COLLECTIONS, findLiveById, toObjectId } from '@platform/race-content-data';
 import { findPage, LIVE, sortBy } from '../common/mongo-page';
 import type { ListArticlesQuery } from './dto/article.dto';
 
@@ -24,7 +24,7 @@ export class ArticlesRepository {
 
   async find(id: string): Promise<ArticleDocument | undefined> {
     const _id = toObjectId(id);
-    return (_id && (await this.articles.findOne({ _id, ...LIVE }))) || undefined;
+    return _id && findLiveById(this.articles, _id);
   }
 
   page(query: ListArticlesQuery) {
@@ -41,6 +41,32 @@ export class ArticlesRepository {
       { $set: { ...changes, updated_at: now } },
       { returnDocument: 'after' },
     );
+  }
+
+  /** failed to generating for a new generation, with the custom prompt; null when it was no longer failed. */
+  async restartGeneration(article: ArticleDocument, customPrompt: string | null, generationId: string, now: number) {
+    return this.articles.findOneAndUpdate(
+      { _id: article._id, status: 'failed', ...LIVE },
+      {
+        $set: {
+          status: 'generating',
+          generation_error: null,
+          custom_prompt: customPrompt,
+          generation_id: generationId,
+          updated_at: now,
+        },
+      },
+      { returnDocument: 'after' },
+    );
+  }
+
+  /** generating to failed, only while it waits for this generation (a publish that was not accepted). */
+  async failGeneration(article: ArticleDocument, generationId: string, reason: string, now: number): Promise<boolean> {
+    const result = await this.articles.updateOne(
+      { _id: article._id, status: 'generating', generation_id: generationId, ...LIVE },
+      { $set: { status: 'failed', generation_error: reason.slice(0, 1000), updated_at: now } },
+    );
+    return result.modifiedCount === 1;
   }
 
   async softDelete(article: ArticleDocument, now: number): Promise<boolean> {

@@ -3,23 +3,12 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEmptyResponse, ApiErrorResponses, ApiRaceContentResponse, type PagedList } from '@platform/contracts';
 import { BlogIdParam } from '../common/id-params';
 import { BlogsService } from './blogs.service';
-import { BlogResponse, CreateBlogDto, GenerateBlogDto, ListBlogsQuery, UpdateBlogDto } from './dto/blog.dto';
+import { BlogResponse, CreateBlogDto, ListBlogsQuery, UpdateBlogDto } from './dto/blog.dto';
 
 @ApiTags('blogs')
 @Controller('v1/blogs')
 export class BlogsController {
   constructor(private readonly blogs: BlogsService) {}
-
-  /** Declared before the /{blog_id} routes: `generate` is not a blog id. */
-  @Post('generate')
-  @ApiOperation({
-    summary: 'Generate a blog from race data (part 2)',
-    description: 'Member and above. The body is validated; generation itself is not available yet and answers 501.',
-  })
-  @ApiErrorResponses({ 403: 'The caller is below member', 501: 'Blog generation is not available yet' })
-  generate(@Body() body: GenerateBlogDto): never {
-    return this.blogs.generate(body);
-  }
 
   @Post()
   @ApiOperation({ summary: 'Write a blog', description: 'Member and above. A manual blog, draft (default) or published.' })

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { type BlogDocument, COLLECTIONS, toObjectId } from '@platform/race-content-data';
+import { type BlogDocument, COLLECTIONS, findLiveById, toObjectId } from '@platform/race-content-data';
 import { LIVE, sortBy } from '../common/mongo-page';
 import { blogFilter } from './blog-filter';
 import type { ListBlogsQuery } from './dto/blog.dto';
@@ -25,7 +25,7 @@ export class BlogsRepository {
 
   async find(id: string): Promise<BlogDocument | undefined> {
     const _id = toObjectId(id);
-    return (_id && (await this.blogs.findOne({ _id, ...LIVE }, { projection: { embedding: 0 } }))) || undefined;
+    return _id && findLiveById(this.blogs, _id, { projection: { embedding: 0 } });
   }
 
   async page(query: ListBlogsQuery) {

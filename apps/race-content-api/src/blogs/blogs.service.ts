@@ -9,9 +9,9 @@ import { notFound, RaceContentError } from '../race-content.errors';
 import { withHeading } from './blog-heading';
 import { toBlogResponse } from './blogs.mapper';
 import { type BlogChanges, BlogsRepository } from './blogs.repository';
-import type { BlogResponse, CreateBlogDto, GenerateBlogDto, ListBlogsQuery, UpdateBlogDto } from './dto/blog.dto';
+import type { BlogResponse, CreateBlogDto, ListBlogsQuery, UpdateBlogDto } from './dto/blog.dto';
 
-/** Blogs written or edited by hand (spec 4.4, the manual operations; generation comes with part 2). */
+/** Blogs written or edited by hand (spec 4.4, the manual operations; generation is in blog-generation/). */
 @Injectable()
 export class BlogsService {
   constructor(
@@ -95,14 +95,6 @@ export class BlogsService {
   async delete(blogId: string): Promise<void> {
     const blog = await this.require(blogId);
     if (!(await this.blogs.softDelete(blog, Date.now()))) throw notFound('The blog');
-  }
-
-  /** POST /v1/blogs/generate is routed (so /{blog_id} does not take it) and validated; its work comes with part 2. */
-  generate(body: GenerateBlogDto): never {
-    throw new RaceContentError(
-      'NOT_IMPLEMENTED',
-      `Generating a ${body.kind ?? 'recap'} blog from race data is not available yet (race-content API part 2)`,
-    );
   }
 
   private async require(blogId: string): Promise<BlogDocument> {

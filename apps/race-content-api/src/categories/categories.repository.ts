@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Db, ObjectId } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { type CategoryDocument, COLLECTIONS, toObjectId } from '@platform/race-content-data';
+import { type CategoryDocument, COLLECTIONS, findLiveById, toObjectId } from '@platform/race-content-data';
 import { findPage, isDuplicateKey, LIVE, sortBy } from '../common/mongo-page';
 import { insertNamed } from '../common/named-documents';
 import type { PageQuery } from '../common/page.query';
@@ -34,7 +34,12 @@ export class CategoriesRepository {
 
   async find(id: string): Promise<CategoryDocument | undefined> {
     const _id = toObjectId(id);
-    return (_id && (await this.categories.findOne({ _id, ...LIVE }))) || undefined;
+    return _id && findLiveById(this.categories, _id);
+  }
+
+  /** The live category with exactly this name. */
+  async findByName(name: string): Promise<CategoryDocument | undefined> {
+    return (await this.categories.findOne({ live_name: name, ...LIVE })) || undefined;
   }
 
   /** Names of the live categories among these ids, in one query (ids that are not ids, or deleted, are left out). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db, Filter } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { COLLECTIONS, type OldBlogDocument, toObjectId } from '@platform/race-content-data';
+import { COLLECTIONS, findLiveById, type OldBlogDocument, toObjectId } from '@platform/race-content-data';
 import { findPage, LIVE, sortBy } from '../common/mongo-page';
 import type { ListOldBlogsQuery } from './dto/old-blog.dto';
 
@@ -20,7 +20,7 @@ export class OldBlogsRepository {
 
   async find(id: string): Promise<OldBlogDocument | undefined> {
     const _id = toObjectId(id);
-    return (_id && (await this.oldBlogs.findOne({ _id, ...LIVE }))) || undefined;
+    return _id && findLiveById(this.oldBlogs, _id);
   }
 
   page(query: ListOldBlogsQuery) {

@@ -5,11 +5,12 @@ import {
   type ArticleDocument,
   type ArticleStatus,
   COLLECTIONS,
+  findLiveById,
   RACE_COLLECTIONS,
   type RaceDocument,
   type RaceIdEntry,
-  type RacingType,
   RACING_TYPES,
+  type RacingType,
 } from '@platform/race-content-data';
 import { findPage, isDuplicateKey, LIVE, sortBy } from '../common/mongo-page';
 import type { PageQuery } from '../common/page.query';
@@ -38,7 +39,7 @@ export class RacesRepository {
   async find(raceId: string): Promise<StoredRace | undefined> {
     const found = await Promise.all(
       RACING_TYPES.map(async (type) => {
-        const race = await this.races(type).findOne({ _id: raceId, ...LIVE });
+        const race = await findLiveById(this.races(type), raceId);
         return race ? { type, race } : undefined;
       }),
     );

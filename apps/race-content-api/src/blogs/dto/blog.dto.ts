@@ -52,7 +52,7 @@ export class ListBlogsQuery extends PageQuery {
   @EnumField(BLOG_STATUSES, { optional: true }) status?: BlogStatus;
 }
 
-/** POST /v1/blogs/generate (its behaviour comes with part 2). */
+/** POST /v1/blogs/generate: a recap (default) or prediction blog from race data. */
 export class GenerateBlogDto {
   @RaceIdField() race_id!: string;
   @EnumField(BLOG_KINDS, { optional: true, default: 'recap' }) kind?: BlogKind;

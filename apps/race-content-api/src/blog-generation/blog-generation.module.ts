@@ -1,0 +1,33 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { BlogsModule } from '../blogs/blogs.module';
+import { CategoriesModule } from '../categories/categories.module';
+import { OldBlogsModule } from '../old-blogs/old-blogs.module';
+import { RacesModule } from '../races/races.module';
+import { BlogGenerationController, OldBlogRewriteController } from './blog-generation.controller';
+import { BlogGenerationService } from './blog-generation.service';
+import { BlogThumbnailsService } from './blog-thumbnails.service';
+import { RELATED_INDEX_OPTIONS, RelatedBlogsIndex, type RelatedIndexOptions } from './related-blogs.index';
+import { RelatedBlogsService } from './related-blogs.service';
+
+/**
+ * The blog operations that go through the blog worker (generate, generation, a past blog's rewrite, thumbnails) and
+ * the synchronous related information (spec 4.4 and 4.6).
+ */
+@Module({})
+export class BlogGenerationModule {
+  static register(related: RelatedIndexOptions): DynamicModule {
+    return {
+      module: BlogGenerationModule,
+      imports: [BlogsModule, RacesModule, CategoriesModule, OldBlogsModule],
+      controllers: [BlogGenerationController, OldBlogRewriteController],
+      providers: [
+        { provide: RELATED_INDEX_OPTIONS, useValue: related },
+        BlogGenerationService,
+        BlogThumbnailsService,
+        RelatedBlogsService,
+        RelatedBlogsIndex,
+      ],
+      exports: [RelatedBlogsIndex],
+    };
+  }
+}

@@ -1,0 +1,434 @@
+// Race content generation at size, with the apps running as their own processes on the local services:
+//   - 1,000 POST /v1/articles/generation (20 at a time) with AI_PROVIDER=local and ONE article-worker: every article
+//     reaches draft. Target: all in under 60 s; prints the queue throughput (jobs through article-generation and
+//     article-builder per second).
+//   - POST /v1/blogs/{id}/related_generate over 20,000 blogs with 256-dimension embeddings. Target: p95 < 300 ms.
+// Floors, measured in the same run: for generation, the broker alone (2,000 persistent messages published with
+// confirms and consumed with acks, prefetch 4, the worker's two hops) and the store alone (the pipeline's minimum
+// through the driver: insert, two reads by id, the generation claim, one write by id per article); for related, the store's part
+// of one request (read the blog, two candidates and write the body, by id) through the driver, and once,
+// for scale, the naive approach (every vector read from the store for one request).
+// Run: npm run bench:generation   (the services must be up: scripts/services.sh)
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { JwtService } from '@nestjs/jwt';
+import { connect } from 'amqplib';
+import { type Db, MongoClient, ObjectId } from 'mongodb';
+import { localEmbedding } from '@platform/ai';
+import { ensureIndexes } from '@platform/persistence';
+import { COLLECTIONS, RACE_COLLECTIONS, RACE_CONTENT_INDEXES, type RaceDocument } from '@platform/race-content-data';
+import { RelatedBlogsIndex } from '../apps/race-content-api/src/blog-generation/related-blogs.index';
+import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
+import { deleteQueueTopologies, freePort, startEntryPoint, uniqueName, workspaceRoot } from '@platform/testing';
+
+const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1000);
+const BLOGS = Number(process.env.BENCH_BLOGS ?? 20_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const CONCURRENCY = 20;
+/** The worker's JOB_PREFETCH: unacknowledged jobs it works on at once per queue (the platform default is 4). */
+const PREFETCH = Number(process.env.BENCH_PREFETCH ?? 16);
+const SECRET = 'race-content-bench-secret-0123456789abcdef';
+const TOKEN = new JwtService().sign({ sub: '1', role: 'member', type: 'access' }, { secret: SECRET, algorithm: 'HS256', expiresIn: 3600 });
+
+function servicesEnv(): Record<string, string> {
+  const text = readFileSync(join(workspaceRoot, '.data/services.env'), 'utf8');
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+
+function post(url: string, body?: unknown): Promise<{ status: number; body: string; ms: number }> {
+  const started = performance.now();
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${TOKEN}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }),
+        );
+      },
+    );
+    req.setTimeout(120_000, () => req.destroy(new Error('no answer within 120 s')));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function poll<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return undefined;
+}
+
+function appEnv(services: Record<string, string>, dbName: string, port: number, extra: Record<string, string> = {}) {
+  return {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    MONGODB_URI: services.MONGODB_URI,
+    MONGODB_DB: dbName,
+    AMQP_URL: services.AMQP_URL,
+    QUEUE_PREFIX: `${dbName}.`,
+    ...extra,
+  };
+}
+
+const raceResult = {
+  race_id: 'h-bench-1',
+  race_date: '2026-11-01',
+  track_name: '東京',
+  race_number: '11',
+  race_name: '天皇賞（秋）',
+  weather: '晴',
+  track_condition: '良',
+  entries: [
+    { rank: 1, number: 7, name: 'ハヤテノカゼ', time: '1:56.8', odds: 3.4, popularity: 1 },
+    { rank: 2, number: 11, name: 'サクラブライト', time: '1:57.0', margin: '1 1/4', odds: 4.1, popularity: 2 },
+    { rank: 3, number: 3, name: 'ミッドナイトラン', time: '1:57.1', margin: '1/2', odds: 12.6, popularity: 5 },
+  ],
+};
+
+/** The broker alone: 2 x ARTICLES persistent messages published with confirms and consumed with acks (prefetch 4). */
+async function brokerFloor(amqpUrl: string, prefix: string): Promise<number> {
+  const connection = await connect(amqpUrl);
+  const queues = [`${prefix}floor-a`, `${prefix}floor-b`];
+  try {
+    const publisher = await connection.createConfirmChannel();
+    const consumer = await connection.createConfirmChannel();
+    for (const q of queues) await publisher.assertQueue(q, { durable: true });
+    await consumer.prefetch(4);
+    const started = performance.now();
+    let done = 0;
+    const finished = new Promise<void>((resolve) => {
+      // Two hops like the worker: a message on a is acked after a confirmed publish to b; b is acked.
+      void consumer.consume(queues[0], (m) => {
+        if (!m) return;
+        consumer.sendToQueue(queues[1], m.content, { persistent: true }, () => consumer.ack(m));
+      });
+      void consumer.consume(queues[1], (m) => {
+        if (!m) return;
+        consumer.ack(m);
+        if (++done === ARTICLES) resolve();
+      });
+    });
+    const body = Buffer.from(JSON.stringify({ race_result: raceResult }));
+    await Promise.all(
+      Array.from(
+        { length: ARTICLES },
+        () =>
+          new Promise<void>((resolve, reject) =>
+            publisher.sendToQueue(queues[0], body, { persistent: true }, (e) => (e ? reject(e) : resolve())),
+          ),
+      ),
+    );
+    await finished;
+    return performance.now() - started;
+  } finally {
+    const cleanup = await connection.createChannel();
+    for (const q of queues) await cleanup.deleteQueue(q);
+    await connection.close();
+  }
+}
+
+/**
+ * The store alone: the pipeline's minimum per article, CONCURRENCY at a time: the article inserted, read by id twice
+ * (generation and build), the generation claimed and the article written by id.
+ */
+async function storeFloor(db: Db): Promise<number> {
+  const articles = db.collection('floor_articles');
+  const claims = db.collection<{ _id: string }>('floor_claims');
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < ARTICLES) {
+        next++;
+        const _id = new ObjectId();
+        await articles.insertOne({
+          _id,
+          race_id: raceResult.race_id,
+          status: 'generating',
+          body_html: '',
+          updated_at: Date.now(),
+          deleted_at: null,
+        });
+        await articles.findOne({ _id });
+        await articles.findOne({ _id });
+        await claims.insertOne({ _id: `${_id.toHexString()}:g` });
+        await articles.updateOne({ _id }, { $set: { status: 'draft', body_html: '<p>x</p>', updated_at: Date.now() } });
+      }
+    }),
+  );
+  return performance.now() - started;
+}
+
+async function articleGeneration(services: Record<string, string>, db: Db, dbName: string): Promise<void> {
+  const now = Date.now();
+  await db.collection<RaceDocument>(RACE_COLLECTIONS.horse_racing).insertOne({
+    _id: raceResult.race_id,
+    name: '2026-11-01_tokyo_11R_tenno-sho-autumn',
+    race_result_json: JSON.stringify(raceResult),
+    prediction_json: null,
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  });
+  await db
+    .collection(COLLECTIONS.raceIds)
+    .insertOne({ _id: raceResult.race_id as unknown as ObjectId, type: 'horse_racing', created_at: now });
+  const apiPort = await freePort();
+  const api = startEntryPoint(
+    'apps/race-content-api/src/main.ts',
+    appEnv(services, dbName, apiPort, {
+      S3_ENDPOINT: services.S3_ENDPOINT,
+      S3_BUCKET: dbName.replace(/_/g, '-'),
+      S3_ACCESS_KEY_ID: services.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: services.S3_SECRET_ACCESS_KEY,
+      S3_CREATE_BUCKET: 'false',
+      JWT_SECRET: SECRET,
+      LOG_LEVEL: 'info',
+    }),
+    30 * 60_000,
+  );
+  const worker = startEntryPoint(
+    'apps/article-worker/src/main.ts',
+    appEnv(services, dbName, await freePort(), { AI_PROVIDER: 'local', LOG_LEVEL: 'info', JOB_PREFETCH: String(PREFETCH) }),
+    30 * 60_000,
+  );
+  try {
+    await api.waitForLine(/listening on/, 90_000);
+    await worker.waitForLine(/consuming article-builder/, 90_000);
+    const base = `http://127.0.0.1:${apiPort}`;
+    const articles = db.collection(COLLECTIONS.articles);
+    const started = performance.now();
+    const latencies: number[] = [];
+    let sent = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (sent < ARTICLES) {
+          const n = sent++;
+          const res = await post(`${base}/v1/articles/generation`, {
+            race_id: raceResult.race_id,
+            title: `天皇賞（秋）結果 ${n}`,
+            opening_at: now,
+          });
+          if (res.status !== 202) throw new Error(`generation answered ${res.status}: ${res.body}`);
+          latencies.push(res.ms);
+        }
+      }),
+    );
+    const accepted = performance.now() - started;
+    const finished = await poll(async () => {
+      const drafts = await articles.countDocuments({ status: 'draft' });
+      return drafts === ARTICLES ? performance.now() - started : undefined;
+    }, 300_000);
+    const failedDocs = await articles.find({ status: 'failed' }, { projection: { generation_error: 1 } }).toArray();
+    const failed = failedDocs.length;
+    const reasons = new Map<string, number>();
+    for (const doc of failedDocs)
+      reasons.set(String(doc.generation_error).slice(0, 120), (reasons.get(String(doc.generation_error).slice(0, 120)) ?? 0) + 1);
+    for (const [reason, count] of reasons) console.log(`  failed x${count}: ${reason}`);
+    const total = finished ?? performance.now() - started;
+    console.log(
+      `${ARTICLES} article generations to draft with one article-worker (local provider, JOB_PREFETCH ${PREFETCH}): ${(total / 1000).toFixed(1)} s ` +
+        `(target < 60 s${finished !== undefined && total < 60_000 ? ', met' : ', NOT met'}); ${failed} failed; ` +
+        `202s in ${(accepted / 1000).toFixed(1)} s (p95 ${percentile(latencies, 0.95).toFixed(1)} ms at ${CONCURRENCY} concurrent); ` +
+        `queue throughput ${((2 * ARTICLES) / (total / 1000)).toFixed(0)} jobs/s (${(ARTICLES / (total / 1000)).toFixed(0)} articles/s)`,
+    );
+    const broker = await brokerFloor(services.AMQP_URL, `${dbName}.`);
+    const store = await storeFloor(db);
+    console.log(
+      `  floors: broker alone ${(broker / 1000).toFixed(1)} s for ${2 * ARTICLES} confirmed, acked messages over two hops ` +
+        `(${((2 * ARTICLES) / (broker / 1000)).toFixed(0)} jobs/s); store alone ${(store / 1000).toFixed(1)} s for the pipeline's ` +
+        `${5 * ARTICLES} driver calls; pipeline/(broker+store) ${(total / (broker + store)).toFixed(2)}x`,
+    );
+  } finally {
+    api.kill('SIGTERM');
+    worker.kill('SIGTERM');
+    await Promise.all([api.exited, worker.exited]);
+  }
+}
+
+const WORDS = [
+  '天皇賞',
+  '有馬記念',
+  'ダービー',
+  '皐月賞',
+  '菊花賞',
+  '桜花賞',
+  '東京',
+  '中山',
+  '京都',
+  '阪神',
+  '逃げ',
+  '差し',
+  '追込',
+  '良馬場',
+  '重馬場',
+  '回顧',
+  '予想',
+  '血統',
+  '調教',
+  'ハヤテ',
+  'サクラ',
+];
+
+async function related(services: Record<string, string>, db: Db, dbName: string): Promise<void> {
+  const blogs = db.collection(COLLECTIONS.blogs);
+  const seeded = performance.now();
+  const ids: ObjectId[] = [];
+  for (let from = 0; from < BLOGS; from += 1000) {
+    const docs = [];
+    for (let i = from; i < Math.min(BLOGS, from + 1000); i++) {
+      const text = Array.from({ length: 12 }, (_, k) => WORDS[(i * 7 + k * (i % 13) + k * k) % WORDS.length]).join(' ');
+      const _id = new ObjectId();
+      ids.push(_id);
+      const now = Date.UTC(2024, 0, 1) + i;
+      docs.push({
+        _id,
+        name: `ブログ ${i} ${text.slice(0, 12)}`,
+        race_id: null,
+        race_type: 'horse_racing',
+        blog_type: null,
+        old_blog_id: i % 4 === 0 ? `old-${i % 400}` : null,
+        source_url: null,
+        category_id: null,
+        body_html: `<h2>ブログ ${i}</h2><p>${text}</p>`,
+        status: i % 50 === 0 ? 'generating' : 'draft',
+        embedding: localEmbedding(text),
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      });
+    }
+    await blogs.insertMany(docs, { ordered: false });
+  }
+  console.log(`seeded ${BLOGS} blogs with 256-dimension embeddings in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+  const port = await freePort();
+  const api = startEntryPoint(
+    'apps/race-content-api/src/main.ts',
+    appEnv(services, dbName, port, {
+      S3_ENDPOINT: services.S3_ENDPOINT,
+      S3_BUCKET: dbName.replace(/_/g, '-'),
+      S3_ACCESS_KEY_ID: services.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: services.S3_SECRET_ACCESS_KEY,
+      S3_CREATE_BUCKET: 'false',
+      JWT_SECRET: SECRET,
+      LOG_LEVEL: 'info',
+    }),
+    30 * 60_000,
+  );
+  try {
+    await api.waitForLine(/listening on/, 90_000);
+    const base = `http://127.0.0.1:${port}`;
+    const pick = (run: number) => ids[(run * 7919 + 1) % ids.length];
+    const eligible = (run: number) => ((run * 7919 + 1) % ids.length) % 50 !== 0;
+    const first = await post(`${base}/v1/blogs/${pick(0).toHexString()}/related_generate`);
+    if (first.status !== 200) throw new Error(`related_generate answered ${first.status}: ${first.body}`);
+    console.log(`  first call (loads the in-memory index of ${BLOGS} vectors): ${first.ms.toFixed(0)} ms`);
+    const app: number[] = [];
+    const floor: number[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      if (!eligible(run)) continue;
+      const res = await post(`${base}/v1/blogs/${pick(run).toHexString()}/related_generate`);
+      if (res.status !== 200) throw new Error(`related_generate answered ${res.status}: ${res.body}`);
+      app.push(res.ms);
+      const started = performance.now();
+      const blog = await blogs.findOne({ _id: pick(run) });
+      const projection = { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 };
+      await Promise.all(ids.slice(run, run + 2).map((_id) => blogs.findOne({ _id }, { projection })));
+      await blogs.findOneAndUpdate({ _id: pick(run) }, { $set: { body_html: `${blog!.body_html}`, updated_at: Date.now() } });
+      floor.push(performance.now() - started);
+    }
+    const p95 = percentile(app, 0.95);
+    console.log(
+      `POST /v1/blogs/{id}/related_generate over ${BLOGS} blogs: p95 ${p95.toFixed(1)} ms (target < 300 ms${p95 < 300 ? ', met' : ', NOT met'}); ` +
+        `median ${percentile(app, 0.5).toFixed(1)} ms, p99 ${percentile(app, 0.99).toFixed(1)} ms over ${app.length} calls; ` +
+        `store floor (the blog, two candidates and the write, by id) p95 ${percentile(floor, 0.95).toFixed(1)} ms, median ${percentile(floor, 0.5).toFixed(1)} ms`,
+    );
+    // The app's own part of a request, alone: the in-memory pass over every vector (no store).
+    const index = new RelatedBlogsIndex({} as Db, { refreshAfterMs: 0, maxStalenessMs: 0 });
+    for await (const doc of blogs.find(
+      {},
+      { projection: { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 } },
+    )) {
+      index.put(doc as never);
+    }
+    const scans: number[] = [];
+    for (let run = 0; run < 200; run++) {
+      const query = localEmbedding(WORDS.slice(run % 9, (run % 9) + 6).join(' '));
+      const started = performance.now();
+      index.nearest(query, (b, similarity) => b.status !== 'generating' && similarity < 0.99, 12);
+      scans.push(performance.now() - started);
+    }
+    console.log(
+      `  the in-memory search alone over ${index.size} vectors: p95 ${percentile(scans, 0.95).toFixed(1)} ms, median ${percentile(scans, 0.5).toFixed(1)} ms`,
+    );
+    const naive = performance.now();
+    await blogs
+      .find({ deleted_at: null, embedding: { $ne: null } }, { projection: { embedding: 1, name: 1, old_blog_id: 1, status: 1 } })
+      .toArray();
+    console.log(`  for scale: reading every vector from the store for one request takes ${(performance.now() - naive).toFixed(0)} ms`);
+  } finally {
+    api.kill('SIGTERM');
+    await api.exited;
+  }
+}
+
+async function main(): Promise<void> {
+  const services = servicesEnv();
+  const which = process.argv[2] ?? 'all';
+  const client = await MongoClient.connect(services.MONGODB_URI);
+  try {
+    if (which === 'all' || which === 'articles') {
+      const dbName = uniqueName('genbench');
+      const db = client.db(dbName);
+      await ensureIndexes(db, RACE_CONTENT_INDEXES);
+      try {
+        await articleGeneration(services, db, dbName);
+      } finally {
+        await db.dropDatabase().catch(() => undefined);
+        await deleteQueueTopologies(RACE_CONTENT_QUEUE_LIST, `${dbName}.`).catch(() => undefined);
+      }
+    }
+    if (which === 'all' || which === 'related') {
+      const dbName = uniqueName('relbench');
+      const db = client.db(dbName);
+      await ensureIndexes(db, RACE_CONTENT_INDEXES);
+      try {
+        await related(services, db, dbName);
+      } finally {
+        await db.dropDatabase().catch(() => undefined);
+        await deleteQueueTopologies(RACE_CONTENT_QUEUE_LIST, `${dbName}.`).catch(() => undefined);
+      }
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
