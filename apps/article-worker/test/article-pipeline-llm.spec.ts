@@ -1,7 +1,7 @@
 import { RACE_CONTENT_QUEUES } from '@platform/race-content-data';
-import { waitFor } from '@platform/testing';
+import { startFakeOpenAi, waitFor } from '@platform/testing';
 import { queueProbe } from './amqp-probe';
-import { startFakeOpenAi } from './fake-openai';
+
 import { horseRaceResult, startWorkerKit, type WorkerKit } from './worker-test-kit';
 
 describe('article pipeline with an OpenAI-compatible provider (HTTP mock)', () => {

@@ -3,9 +3,18 @@ import { NestFactory } from '@nestjs/core';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { AmqpConnection, MessagingModule, QueuePublisher } from '@platform/messaging';
 import { RACE_CONTENT_QUEUE_LIST, RACE_CONTENT_QUEUES } from '@platform/race-content-data';
-import { deleteQueueTopologies, freePort, startEntryPoint, startTcpGate, testServices, uniqueName, waitFor } from '@platform/testing';
+import {
+  deleteQueueTopologies,
+  freePort,
+  startEntryPoint,
+  startFakeOpenAi,
+  startTcpGate,
+  testServices,
+  uniqueName,
+  waitFor,
+} from '@platform/testing';
 import { queueProbe } from './amqp-probe';
-import { startFakeOpenAi } from './fake-openai';
+
 import { horseRaceResult, startWorkerKit } from './worker-test-kit';
 
 const job = (articleId: string) => ({

@@ -1,6 +1,6 @@
 import { RACE_CONTENT_QUEUES } from '@platform/race-content-data';
-import { waitFor } from '@platform/testing';
-import { startFakeOpenAi } from '../../article-worker/test/fake-openai';
+import { startFakeOpenAi, waitFor } from '@platform/testing';
+
 import { type BlogWorkerKit, startBlogWorkerKit, tennoSho } from './blog-worker-kit';
 
 describe('blog pipeline with an OpenAI-compatible provider (HTTP stand-in)', () => {

@@ -1,11 +1,15 @@
 import type { Server } from 'node:http';
-import type { INestApplication } from '@nestjs/common';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
-import { deleteQueueTopologies, gatewayInFrontOf, startTestApp, testServices, waitFor } from '@platform/testing';
+import {
+  deleteQueueTopologies,
+  freePort,
+  gatewayInFrontOf,
+  type RunningEntryPoint,
+  startEntryPoint,
+  testServices,
+  waitFor,
+} from '@platform/testing';
 import request from 'supertest';
-import { AppModule as ArticleWorkerModule } from '../../article-worker/src/app.module';
-import { loadArticleWorkerConfig } from '../../article-worker/src/config';
-import { ARTICLE_WORKER_HTTP } from '../../article-worker/src/http-surface';
 import { FIXTURES, fixtureBytes } from './fixtures';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
 
@@ -16,7 +20,7 @@ import { as, type RaceContentKit, startRaceContentKit } from './test-app';
  */
 describe('article generation end to end through the gateway', () => {
   let kit: RaceContentKit;
-  let worker: INestApplication;
+  let worker: RunningEntryPoint | undefined;
   let gateway: Server;
   let queuePrefix: string;
   const admin = as('admin');
@@ -25,24 +29,28 @@ describe('article generation end to end through the gateway', () => {
   beforeAll(async () => {
     kit = await startRaceContentKit();
     queuePrefix = kit.config.messaging.queuePrefix!;
-    worker = await startTestApp(
-      ArticleWorkerModule.register(
-        loadArticleWorkerConfig({
-          LOG_LEVEL: process.env.LOG_LEVEL,
-          MONGODB_URI: testServices.mongoUri,
-          MONGODB_DB: kit.config.mongo.dbName,
-          AMQP_URL: testServices.amqpUrl,
-          QUEUE_PREFIX: queuePrefix,
-          JOB_RETRY_DELAY_MS: '50',
-        }),
-      ),
-      ARTICLE_WORKER_HTTP,
+    // The worker runs as its own process from its entry point, as deployed (local AI provider).
+    worker = startEntryPoint(
+      'apps/article-worker/src/main.ts',
+      {
+        PORT: String(await freePort()),
+        LOG_LEVEL: 'info',
+        MONGODB_URI: testServices.mongoUri,
+        MONGODB_DB: kit.config.mongo.dbName ?? '',
+        AMQP_URL: testServices.amqpUrl,
+        QUEUE_PREFIX: queuePrefix,
+        JOB_RETRY_DELAY_MS: '50',
+        AI_PROVIDER: 'local',
+      },
+      120_000,
     );
+    await worker.waitForLine(/consuming article-generation/, 60_000);
     gateway = await gatewayInFrontOf(kit.app, 'race-content-api');
   });
   afterAll(async () => {
     await new Promise((resolve) => gateway?.close(resolve));
-    await worker?.close();
+    worker?.kill('SIGTERM');
+    await worker?.exited;
     await kit?.close();
     if (queuePrefix) await deleteQueueTopologies(RACE_CONTENT_QUEUE_LIST, queuePrefix);
   });

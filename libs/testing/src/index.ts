@@ -17,3 +17,4 @@ export * from './gateway';
 export * from './schema-types';
 export * from './bad-input-sweep';
 export * from './test-queues';
+export * from './fake-openai';
