@@ -10,33 +10,17 @@
 // MongoDB 7 to check them. FerretDB 1.24 on SQLite (the local default) scans the whole collection for every sorted,
 // filtered or counted query (5 to 10 s each at 100,000 documents), so there the figures are FerretDB's and only the
 // ratio to the driver floor says something about the app.
-import { readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { join } from 'node:path';
-import { JwtService } from '@nestjs/jwt';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { ensureIndexes } from '@platform/persistence';
 import { COLLECTIONS, RACE_COLLECTIONS, RACE_CONTENT_INDEXES, type RaceDocument } from '@platform/race-content-data';
-import { freePort, startEntryPoint, uniqueName, workspaceRoot } from '@platform/testing';
+import { freePort, type startEntryPoint, uniqueName } from '@platform/testing';
+import { benchToken, percentile, servicesEnv, startRaceContentApi } from './race-content-kit';
 
 const RACES = 100_000;
 const BLOGS = 50_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const SECRET = 'race-content-bench-secret-0123456789abcdef';
-const TOKEN = new JwtService().sign({ sub: '1', role: 'viewer', type: 'access' }, { secret: SECRET, algorithm: 'HS256', expiresIn: 3600 });
-
-function servicesEnv(): Record<string, string> {
-  const text = readFileSync(join(workspaceRoot, '.data/services.env'), 'utf8');
-  return Object.fromEntries(
-    text
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
-  );
-}
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const TOKEN = benchToken('viewer');
 const TRACKS = ['東京', '京都', '中山', '阪神', '新潟', '福島', '小倉', '札幌', '函館', '中京'];
 const RACE_NAMES = ['天皇賞', '有馬記念', '日本ダービー', '皐月賞', '菊花賞', '桜花賞', 'オークス', '宝塚記念', 'ジャパンカップ', '新馬戦'];
 
@@ -170,25 +154,7 @@ async function main(): Promise<void> {
     await ensureIndexes(db, RACE_CONTENT_INDEXES);
     console.log(`seeded ${RACES} races, their articles and ${BLOGS} blogs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    app = startEntryPoint(
-      'apps/race-content-api/src/main.ts',
-      {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        MONGODB_URI: services.MONGODB_URI,
-        MONGODB_DB: dbName,
-        AMQP_URL: services.AMQP_URL,
-        QUEUE_PREFIX: `${dbName}.`,
-        S3_ENDPOINT: services.S3_ENDPOINT,
-        S3_BUCKET: dbName.replace(/_/g, '-'),
-        S3_ACCESS_KEY_ID: services.S3_ACCESS_KEY_ID,
-        S3_SECRET_ACCESS_KEY: services.S3_SECRET_ACCESS_KEY,
-        S3_CREATE_BUCKET: 'false',
-        JWT_SECRET: SECRET,
-      },
-      30 * 60_000,
-    );
+    app = startRaceContentApi(services, dbName, port, { LOG_LEVEL: 'info' });
     await app.waitForLine(/listening on/, 60_000);
     const base = `http://127.0.0.1:${port}`;
     const pageOf = (run: number) => 1 + ((run * 37) % 100);

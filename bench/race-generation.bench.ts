@@ -9,10 +9,7 @@
 // of one request (read the blog, two candidates and write the body, by id) through the driver, and once,
 // for scale, the naive approach (every vector read from the store for one request).
 // Run: npm run bench:generation   (the services must be up: scripts/services.sh)
-import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
-import { JwtService } from '@nestjs/jwt';
 import { connect } from 'amqplib';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { localEmbedding } from '@platform/ai';
@@ -20,7 +17,8 @@ import { ensureIndexes } from '@platform/persistence';
 import { COLLECTIONS, RACE_COLLECTIONS, RACE_CONTENT_INDEXES, type RaceDocument } from '@platform/race-content-data';
 import { RelatedBlogsIndex } from '../apps/race-content-api/src/blog-generation/related-blogs.index';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
-import { deleteQueueTopologies, freePort, startEntryPoint, uniqueName, workspaceRoot } from '@platform/testing';
+import { deleteQueueTopologies, freePort, startEntryPoint, uniqueName } from '@platform/testing';
+import { appEnv, benchToken, percentile, servicesEnv, startRaceContentApi } from './race-content-kit';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1000);
 const BLOGS = Number(process.env.BENCH_BLOGS ?? 20_000);
@@ -28,21 +26,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const CONCURRENCY = 20;
 /** The worker's JOB_PREFETCH: unacknowledged jobs it works on at once per queue (the platform default is 4). */
 const PREFETCH = Number(process.env.BENCH_PREFETCH ?? 16);
-const SECRET = 'race-content-bench-secret-0123456789abcdef';
-const TOKEN = new JwtService().sign({ sub: '1', role: 'member', type: 'access' }, { secret: SECRET, algorithm: 'HS256', expiresIn: 3600 });
-
-function servicesEnv(): Record<string, string> {
-  const text = readFileSync(join(workspaceRoot, '.data/services.env'), 'utf8');
-  return Object.fromEntries(
-    text
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
-  );
-}
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const TOKEN = benchToken('member');
 
 function post(url: string, body?: unknown): Promise<{ status: number; body: string; ms: number }> {
   const started = performance.now();
@@ -79,19 +63,6 @@ async function poll<T>(probe: () => Promise<T | undefined>, timeoutMs: number): 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return undefined;
-}
-
-function appEnv(services: Record<string, string>, dbName: string, port: number, extra: Record<string, string> = {}) {
-  return {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    MONGODB_URI: services.MONGODB_URI,
-    MONGODB_DB: dbName,
-    AMQP_URL: services.AMQP_URL,
-    QUEUE_PREFIX: `${dbName}.`,
-    ...extra,
-  };
 }
 
 const raceResult = {
@@ -198,19 +169,7 @@ async function articleGeneration(services: Record<string, string>, db: Db, dbNam
     .collection(COLLECTIONS.raceIds)
     .insertOne({ _id: raceResult.race_id as unknown as ObjectId, type: 'horse_racing', created_at: now });
   const apiPort = await freePort();
-  const api = startEntryPoint(
-    'apps/race-content-api/src/main.ts',
-    appEnv(services, dbName, apiPort, {
-      S3_ENDPOINT: services.S3_ENDPOINT,
-      S3_BUCKET: dbName.replace(/_/g, '-'),
-      S3_ACCESS_KEY_ID: services.S3_ACCESS_KEY_ID,
-      S3_SECRET_ACCESS_KEY: services.S3_SECRET_ACCESS_KEY,
-      S3_CREATE_BUCKET: 'false',
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'info',
-    }),
-    30 * 60_000,
-  );
+  const api = startRaceContentApi(services, dbName, apiPort, { LOG_LEVEL: 'info' });
   const worker = startEntryPoint(
     'apps/article-worker/src/main.ts',
     appEnv(services, dbName, await freePort(), { AI_PROVIDER: 'local', LOG_LEVEL: 'info', JOB_PREFETCH: String(PREFETCH) }),
@@ -326,19 +285,7 @@ async function related(services: Record<string, string>, db: Db, dbName: string)
   }
   console.log(`seeded ${BLOGS} blogs with 256-dimension embeddings in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
   const port = await freePort();
-  const api = startEntryPoint(
-    'apps/race-content-api/src/main.ts',
-    appEnv(services, dbName, port, {
-      S3_ENDPOINT: services.S3_ENDPOINT,
-      S3_BUCKET: dbName.replace(/_/g, '-'),
-      S3_ACCESS_KEY_ID: services.S3_ACCESS_KEY_ID,
-      S3_SECRET_ACCESS_KEY: services.S3_SECRET_ACCESS_KEY,
-      S3_CREATE_BUCKET: 'false',
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'info',
-    }),
-    30 * 60_000,
-  );
+  const api = startRaceContentApi(services, dbName, port, { LOG_LEVEL: 'info' });
   try {
     await api.waitForLine(/listening on/, 90_000);
     const base = `http://127.0.0.1:${port}`;
