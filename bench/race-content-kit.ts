@@ -1,9 +1,9 @@
-// What the race content benches share: the local services' addresses, the bench's access tokens, a percentile, and
-// race-content-api started from its entry point on a bench database (each bench then loads and measures its own way).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// What the race content benches share (bench:ping, bench:race, bench:generation): the bench's access tokens, the
+// stores of a scope the apps run on, and race-content-api started from its entry point on them.
 import { JwtService } from '@nestjs/jwt';
-import { startEntryPoint, workspaceRoot } from '@platform/testing';
+import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
+import type { RunningEntryPoint, TestScope } from '@platform/testing';
+import { answers, startApp } from './bench-kit';
 
 export const BENCH_SECRET = 'race-content-bench-secret-0123456789abcdef';
 
@@ -11,47 +11,47 @@ export const BENCH_SECRET = 'race-content-bench-secret-0123456789abcdef';
 export const benchToken = (role: 'viewer' | 'member') =>
   new JwtService().sign({ sub: '1', role, type: 'access' }, { secret: BENCH_SECRET, algorithm: 'HS256', expiresIn: 3600 });
 
-/** The local services' addresses, as scripts/services.sh wrote them. */
-export function servicesEnv(): Record<string, string> {
-  const text = readFileSync(join(workspaceRoot, '.data/services.env'), 'utf8');
-  return Object.fromEntries(
-    text
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
-  );
+/** A MongoDB database, queue prefix and bucket of the scope's own, for the race content apps of one bench. */
+export interface RaceContentStores {
+  db: string;
+  queuePrefix: string;
+  bucket: string;
 }
 
-export const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+export function raceContentStores(scope: TestScope, label?: string): RaceContentStores {
+  return { db: scope.mongoDatabase(label), queuePrefix: scope.queuePrefix(RACE_CONTENT_QUEUE_LIST, label), bucket: scope.bucket(label) };
+}
 
-/** The environment every app of a bench shares: its own database and queue prefix on the local services. */
-export function appEnv(services: Record<string, string>, dbName: string, port: number, extra: Record<string, string> = {}) {
+/** The environment every race content app of a bench shares: its stores on the local services. */
+export function appEnv(services: Record<string, string>, stores: RaceContentStores, port: number, extra: Record<string, string> = {}) {
   return {
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     MONGODB_URI: services.MONGODB_URI,
-    MONGODB_DB: dbName,
+    MONGODB_DB: stores.db,
     AMQP_URL: services.AMQP_URL,
-    QUEUE_PREFIX: `${dbName}.`,
+    QUEUE_PREFIX: stores.queuePrefix,
     ...extra,
   };
 }
 
-/** race-content-api as its own process on the bench database, with the local S3 and the bench's JWT secret. */
-export function startRaceContentApi(services: Record<string, string>, dbName: string, port: number, extra: Record<string, string> = {}) {
-  return startEntryPoint(
-    'apps/race-content-api/src/main.ts',
-    appEnv(services, dbName, port, {
-      S3_ENDPOINT: services.S3_ENDPOINT,
-      S3_BUCKET: dbName.replace(/_/g, '-'),
-      S3_ACCESS_KEY_ID: services.S3_ACCESS_KEY_ID,
-      S3_SECRET_ACCESS_KEY: services.S3_SECRET_ACCESS_KEY,
-      S3_CREATE_BUCKET: 'false',
-      JWT_SECRET: BENCH_SECRET,
-      ...extra,
-    }),
-    30 * 60_000,
-  );
+/** race-content-api as its own process on the bench's stores, with the local S3 and the bench's JWT secret; once it answers. */
+export function startRaceContentApi(
+  scope: TestScope,
+  services: Record<string, string>,
+  stores: RaceContentStores,
+  port: number,
+  extra: Record<string, string> = {},
+): Promise<RunningEntryPoint> {
+  const env = appEnv(services, stores, port, {
+    S3_ENDPOINT: services.S3_ENDPOINT,
+    S3_BUCKET: stores.bucket,
+    S3_ACCESS_KEY_ID: services.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: services.S3_SECRET_ACCESS_KEY,
+    S3_CREATE_BUCKET: 'false',
+    JWT_SECRET: BENCH_SECRET,
+    ...extra,
+  });
+  return startApp(scope, 'apps/race-content-api/src/main.ts', env, answers(`http://127.0.0.1:${port}/v1/ping`), 90_000);
 }

@@ -14,12 +14,13 @@ import { get as httpGet } from 'node:http';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { ensureIndexes } from '@platform/persistence';
 import { COLLECTIONS, RACE_COLLECTIONS, RACE_CONTENT_INDEXES, type RaceDocument } from '@platform/race-content-data';
-import { freePort, type startEntryPoint, uniqueName } from '@platform/testing';
-import { benchToken, percentile, servicesEnv, startRaceContentApi } from './race-content-kit';
+import { freePort } from '@platform/testing';
+import { percentile, report, runBench, size } from './bench-kit';
+import { benchToken, raceContentStores, startRaceContentApi } from './race-content-kit';
 
-const RACES = 100_000;
-const BLOGS = 50_000;
-const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const RACES = size(100_000, 200);
+const BLOGS = size(50_000, 100);
+const RUNS = Number(process.env.BENCH_RUNS ?? size(200, 5));
 const TOKEN = benchToken('viewer');
 const TRACKS = ['東京', '京都', '中山', '阪神', '新潟', '福島', '小倉', '札幌', '函館', '中京'];
 const RACE_NAMES = ['天皇賞', '有馬記念', '日本ダービー', '皐月賞', '菊花賞', '桜花賞', 'オークス', '宝塚記念', 'ジャパンカップ', '新馬戦'];
@@ -132,85 +133,72 @@ async function timed(runs: number, call: (run: number) => Promise<unknown>): Pro
   return times;
 }
 
-function report(label: string, app: number[], floor: number[], target: number): void {
-  const p95 = percentile(app, 0.95);
-  const floor95 = percentile(floor, 0.95);
-  console.log(
-    `${label}: p95 ${p95.toFixed(1)} ms (target < ${target} ms${p95 < target ? ', met' : ', NOT met'}); median ${percentile(app, 0.5).toFixed(1)} ms; ` +
-      `driver floor p95 ${floor95.toFixed(1)} ms, median ${percentile(floor, 0.5).toFixed(1)} ms; ratio p95 ${(p95 / floor95).toFixed(2)}x`,
-  );
+function figure(label: string, app: number[], floor: number[], target: number): void {
+  console.log(`${label}: median ${percentile(app, 0.5).toFixed(1)} ms; driver floor median ${percentile(floor, 0.5).toFixed(1)} ms`);
+  report({
+    figure: `${label}, p95 of ${app.length} (floor: the same queries through the driver)`,
+    value: percentile(app, 0.95),
+    unit: 'ms',
+    floor: percentile(floor, 0.95),
+    targets: [{ op: '<', limit: target }],
+  });
 }
 
-async function main(): Promise<void> {
-  const services = servicesEnv();
-  const dbName = uniqueName('rcbench');
-  const client = await MongoClient.connect(services.MONGODB_URI);
-  const db = client.db(dbName);
+runBench('race', async ({ scope, services }) => {
+  const stores = raceContentStores(scope);
+  const client = scope.track('the bench MongoDB client', await MongoClient.connect(services.MONGODB_URI));
+  const db = client.db(stores.db);
   const port = await freePort();
-  let app: ReturnType<typeof startEntryPoint> | undefined;
-  try {
-    const started = performance.now();
-    await seed(db);
-    await ensureIndexes(db, RACE_CONTENT_INDEXES);
-    console.log(`seeded ${RACES} races, their articles and ${BLOGS} blogs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const started = performance.now();
+  await seed(db);
+  await ensureIndexes(db, RACE_CONTENT_INDEXES);
+  console.log(`seeded ${RACES} races, their articles and ${BLOGS} blogs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    app = startRaceContentApi(services, dbName, port, { LOG_LEVEL: 'info' });
-    await app.waitForLine(/listening on/, 60_000);
-    const base = `http://127.0.0.1:${port}`;
-    const pageOf = (run: number) => 1 + ((run * 37) % 100);
+  await startRaceContentApi(scope, services, stores, port, { LOG_LEVEL: 'info' });
+  const base = `http://127.0.0.1:${port}`;
+  const pageOf = (run: number) => 1 + ((run * 37) % 100);
 
-    // Warm both paths, then measure them interleaved run by run.
-    for (let i = 0; i < Math.min(10, RUNS); i++) await get(`${base}/v1/races?type=horse_racing&size=10&page=${pageOf(i)}`);
-    const races = db.collection<RaceDocument>(RACE_COLLECTIONS.horse_racing);
-    const articles = db.collection(COLLECTIONS.articles);
-    const raceFloor = async (run: number) => {
-      const page = pageOf(run);
-      const [docs] = await Promise.all([
-        races
-          .find({ deleted_at: null })
-          .sort({ name: -1, _id: -1 })
-          .skip((page - 1) * 10)
-          .limit(10)
-          .toArray(),
-        races.countDocuments({ deleted_at: null }),
-      ]);
-      await articles
-        .find({ race_id: { $in: docs.map((d) => d._id) }, deleted_at: null }, { projection: { race_id: 1, status: 1 } })
-        .sort({ race_id: 1, created_at: -1, _id: -1 })
-        .toArray();
-    };
-    const raceApp: number[] = [];
-    const raceDriver: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      raceApp.push(await get(`${base}/v1/races?type=horse_racing&size=10&page=${pageOf(run)}`));
-      raceDriver.push(...(await timed(1, () => raceFloor(run))));
-    }
-    report(`GET /v1/races, ${RACES} races, page of 10 with article_status`, raceApp, raceDriver, 50);
-
-    const blogs = db.collection(COLLECTIONS.blogs);
-    const names = ['天皇賞', '有馬', 'vol.4242', '回顧', 'ジャパン'];
-    const blogFloor = async (run: number) => {
-      const pattern = new RegExp(names[run % names.length].replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'), 'i');
-      const filter = { deleted_at: null, name: pattern };
-      await Promise.all([blogs.find(filter).sort({ updated_at: -1, _id: -1 }).limit(10).toArray(), blogs.countDocuments(filter)]);
-    };
-    for (let i = 0; i < Math.min(5, RUNS); i++) await get(`${base}/v1/blogs?size=10&name=${encodeURIComponent(names[i])}`);
-    const blogApp: number[] = [];
-    const blogDriver: number[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      blogApp.push(await get(`${base}/v1/blogs?size=10&name=${encodeURIComponent(names[run % names.length])}`));
-      blogDriver.push(...(await timed(1, () => blogFloor(run))));
-    }
-    report(`GET /v1/blogs?name=…, ${BLOGS} blogs, page of 10`, blogApp, blogDriver, 100);
-  } finally {
-    app?.kill('SIGTERM');
-    await app?.exited;
-    await db.dropDatabase().catch(() => undefined);
-    await client.close();
+  // Warm both paths, then measure them interleaved run by run.
+  for (let i = 0; i < Math.min(10, RUNS); i++) await get(`${base}/v1/races?type=horse_racing&size=10&page=${pageOf(i)}`);
+  const races = db.collection<RaceDocument>(RACE_COLLECTIONS.horse_racing);
+  const articles = db.collection(COLLECTIONS.articles);
+  const raceFloor = async (run: number) => {
+    const page = pageOf(run);
+    const [docs] = await Promise.all([
+      races
+        .find({ deleted_at: null })
+        .sort({ name: -1, _id: -1 })
+        .skip((page - 1) * 10)
+        .limit(10)
+        .toArray(),
+      races.countDocuments({ deleted_at: null }),
+    ]);
+    await articles
+      .find({ race_id: { $in: docs.map((d) => d._id) }, deleted_at: null }, { projection: { race_id: 1, status: 1 } })
+      .sort({ race_id: 1, created_at: -1, _id: -1 })
+      .toArray();
+  };
+  const raceApp: number[] = [];
+  const raceDriver: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    raceApp.push(await get(`${base}/v1/races?type=horse_racing&size=10&page=${pageOf(run)}`));
+    raceDriver.push(...(await timed(1, () => raceFloor(run))));
   }
-}
+  figure(`GET /v1/races, ${RACES} races, page of 10 with article_status`, raceApp, raceDriver, 50);
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  const blogs = db.collection(COLLECTIONS.blogs);
+  const names = ['天皇賞', '有馬', 'vol.4242', '回顧', 'ジャパン'];
+  const blogFloor = async (run: number) => {
+    const pattern = new RegExp(names[run % names.length].replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'), 'i');
+    const filter = { deleted_at: null, name: pattern };
+    await Promise.all([blogs.find(filter).sort({ updated_at: -1, _id: -1 }).limit(10).toArray(), blogs.countDocuments(filter)]);
+  };
+  for (let i = 0; i < Math.min(5, RUNS); i++) await get(`${base}/v1/blogs?size=10&name=${encodeURIComponent(names[i])}`);
+  const blogApp: number[] = [];
+  const blogDriver: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    blogApp.push(await get(`${base}/v1/blogs?size=10&name=${encodeURIComponent(names[run % names.length])}`));
+    blogDriver.push(...(await timed(1, () => blogFloor(run))));
+  }
+  figure(`GET /v1/blogs?name=…, ${BLOGS} blogs, page of 10`, blogApp, blogDriver, 100);
 });

@@ -15,14 +15,14 @@ import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { localEmbedding } from '@platform/ai';
 import { ensureIndexes } from '@platform/persistence';
 import { COLLECTIONS, RACE_COLLECTIONS, RACE_CONTENT_INDEXES, type RaceDocument } from '@platform/race-content-data';
+import { freePort, type TestScope, waitFor } from '@platform/testing';
 import { RelatedBlogsIndex } from '../apps/race-content-api/src/blog-generation/related-blogs.index';
-import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
-import { deleteQueueTopologies, freePort, startEntryPoint, uniqueName } from '@platform/testing';
-import { appEnv, benchToken, percentile, servicesEnv, startRaceContentApi } from './race-content-kit';
+import { benchArgs, inOwnScope, percentile, report, runBench, size, startApp } from './bench-kit';
+import { appEnv, benchToken, raceContentStores, type RaceContentStores, startRaceContentApi } from './race-content-kit';
 
-const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 1000);
-const BLOGS = Number(process.env.BENCH_BLOGS ?? 20_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const ARTICLES = Number(process.env.BENCH_ARTICLES ?? size(1000, 20));
+const BLOGS = Number(process.env.BENCH_BLOGS ?? size(20_000, 200));
+const RUNS = Number(process.env.BENCH_RUNS ?? size(200, 5));
 const CONCURRENCY = 20;
 /** The worker's JOB_PREFETCH: unacknowledged jobs it works on at once per queue (the platform default is 4). */
 const PREFETCH = Number(process.env.BENCH_PREFETCH ?? 16);
@@ -53,16 +53,6 @@ function post(url: string, body?: unknown): Promise<{ status: number; body: stri
     req.on('error', reject);
     req.end(payload);
   });
-}
-
-async function poll<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T | undefined> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return undefined;
 }
 
 const raceResult = {
@@ -154,7 +144,7 @@ async function storeFloor(db: Db): Promise<number> {
   return performance.now() - started;
 }
 
-async function articleGeneration(services: Record<string, string>, db: Db, dbName: string): Promise<void> {
+async function articleGeneration(scope: TestScope, services: Record<string, string>, db: Db, stores: RaceContentStores): Promise<void> {
   const now = Date.now();
   await db.collection<RaceDocument>(RACE_COLLECTIONS.horse_racing).insertOne({
     _id: raceResult.race_id,
@@ -169,64 +159,61 @@ async function articleGeneration(services: Record<string, string>, db: Db, dbNam
     .collection(COLLECTIONS.raceIds)
     .insertOne({ _id: raceResult.race_id as unknown as ObjectId, type: 'horse_racing', created_at: now });
   const apiPort = await freePort();
-  const api = startRaceContentApi(services, dbName, apiPort, { LOG_LEVEL: 'info' });
-  const worker = startEntryPoint(
-    'apps/article-worker/src/main.ts',
-    appEnv(services, dbName, await freePort(), { AI_PROVIDER: 'local', LOG_LEVEL: 'info', JOB_PREFETCH: String(PREFETCH) }),
-    30 * 60_000,
+  const workerEnv = appEnv(services, stores, await freePort(), { AI_PROVIDER: 'local', LOG_LEVEL: 'info', JOB_PREFETCH: String(PREFETCH) });
+  const consuming = (worker: { lines: string[] }) => worker.lines.some((line) => /consuming article-builder/.test(line));
+  await Promise.all([
+    startRaceContentApi(scope, services, stores, apiPort, { LOG_LEVEL: 'info' }),
+    startApp(scope, 'apps/article-worker/src/main.ts', workerEnv, consuming, 90_000),
+  ]);
+  const base = `http://127.0.0.1:${apiPort}`;
+  const articles = db.collection(COLLECTIONS.articles);
+  const started = performance.now();
+  const latencies: number[] = [];
+  let sent = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (sent < ARTICLES) {
+        const n = sent++;
+        const res = await post(`${base}/v1/articles/generation`, {
+          race_id: raceResult.race_id,
+          title: `天皇賞（秋）結果 ${n}`,
+          opening_at: now,
+        });
+        if (res.status !== 202) throw new Error(`generation answered ${res.status}: ${res.body}`);
+        latencies.push(res.ms);
+      }
+    }),
   );
-  try {
-    await api.waitForLine(/listening on/, 90_000);
-    await worker.waitForLine(/consuming article-builder/, 90_000);
-    const base = `http://127.0.0.1:${apiPort}`;
-    const articles = db.collection(COLLECTIONS.articles);
-    const started = performance.now();
-    const latencies: number[] = [];
-    let sent = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (sent < ARTICLES) {
-          const n = sent++;
-          const res = await post(`${base}/v1/articles/generation`, {
-            race_id: raceResult.race_id,
-            title: `天皇賞（秋）結果 ${n}`,
-            opening_at: now,
-          });
-          if (res.status !== 202) throw new Error(`generation answered ${res.status}: ${res.body}`);
-          latencies.push(res.ms);
-        }
-      }),
-    );
-    const accepted = performance.now() - started;
-    const finished = await poll(async () => {
-      const drafts = await articles.countDocuments({ status: 'draft' });
-      return drafts === ARTICLES ? performance.now() - started : undefined;
-    }, 300_000);
-    const failedDocs = await articles.find({ status: 'failed' }, { projection: { generation_error: 1 } }).toArray();
-    const failed = failedDocs.length;
-    const reasons = new Map<string, number>();
-    for (const doc of failedDocs)
-      reasons.set(String(doc.generation_error).slice(0, 120), (reasons.get(String(doc.generation_error).slice(0, 120)) ?? 0) + 1);
-    for (const [reason, count] of reasons) console.log(`  failed x${count}: ${reason}`);
-    const total = finished ?? performance.now() - started;
-    console.log(
-      `${ARTICLES} article generations to draft with one article-worker (local provider, JOB_PREFETCH ${PREFETCH}): ${(total / 1000).toFixed(1)} s ` +
-        `(target < 60 s${finished !== undefined && total < 60_000 ? ', met' : ', NOT met'}); ${failed} failed; ` +
-        `202s in ${(accepted / 1000).toFixed(1)} s (p95 ${percentile(latencies, 0.95).toFixed(1)} ms at ${CONCURRENCY} concurrent); ` +
-        `queue throughput ${((2 * ARTICLES) / (total / 1000)).toFixed(0)} jobs/s (${(ARTICLES / (total / 1000)).toFixed(0)} articles/s)`,
-    );
-    const broker = await brokerFloor(services.AMQP_URL, `${dbName}.`);
-    const store = await storeFloor(db);
-    console.log(
-      `  floors: broker alone ${(broker / 1000).toFixed(1)} s for ${2 * ARTICLES} confirmed, acked messages over two hops ` +
-        `(${((2 * ARTICLES) / (broker / 1000)).toFixed(0)} jobs/s); store alone ${(store / 1000).toFixed(1)} s for the pipeline's ` +
-        `${5 * ARTICLES} driver calls; pipeline/(broker+store) ${(total / (broker + store)).toFixed(2)}x`,
-    );
-  } finally {
-    api.kill('SIGTERM');
-    worker.kill('SIGTERM');
-    await Promise.all([api.exited, worker.exited]);
-  }
+  const accepted = performance.now() - started;
+  const drafted = async () => ((await articles.countDocuments({ status: 'draft' })) === ARTICLES ? performance.now() - started : undefined);
+  const what = 'every article to reach draft';
+  const total = await waitFor(drafted, { timeoutMs: size(300_000, 60_000), intervalMs: 100, what }).catch(() => undefined);
+  const failedDocs = await articles.find({ status: 'failed' }, { projection: { generation_error: 1 } }).toArray();
+  const failed = failedDocs.length;
+  const reasons = new Map<string, number>();
+  for (const doc of failedDocs)
+    reasons.set(String(doc.generation_error).slice(0, 120), (reasons.get(String(doc.generation_error).slice(0, 120)) ?? 0) + 1);
+  for (const [reason, count] of reasons) console.log(`  failed x${count}: ${reason}`);
+  if (total === undefined) throw new Error(`not every article reached draft (${failed} failed)`);
+  console.log(
+    `${ARTICLES} article generations to draft with one article-worker (local provider, JOB_PREFETCH ${PREFETCH}): ${(total / 1000).toFixed(1)} s; ` +
+      `202s in ${(accepted / 1000).toFixed(1)} s (p95 ${percentile(latencies, 0.95).toFixed(1)} ms at ${CONCURRENCY} concurrent); ` +
+      `queue throughput ${((2 * ARTICLES) / (total / 1000)).toFixed(0)} jobs/s (${(ARTICLES / (total / 1000)).toFixed(0)} articles/s)`,
+  );
+  const broker = await brokerFloor(services.AMQP_URL, stores.queuePrefix);
+  const store = await storeFloor(db);
+  console.log(
+    `  floors: broker alone ${(broker / 1000).toFixed(1)} s for ${2 * ARTICLES} confirmed, acked messages over two hops ` +
+      `(${((2 * ARTICLES) / (broker / 1000)).toFixed(0)} jobs/s); store alone ${(store / 1000).toFixed(1)} s for the pipeline's ` +
+      `${5 * ARTICLES} driver calls; pipeline/(broker+store) ${(total / (broker + store)).toFixed(2)}x`,
+  );
+  report({
+    figure: `${ARTICLES} article generations to draft, one article-worker (floor: broker alone + store alone)`,
+    value: total / 1000,
+    unit: 's',
+    floor: (broker + store) / 1000,
+    targets: [{ op: '<', limit: 60 }],
+  });
 }
 
 const WORDS = [
@@ -253,7 +240,7 @@ const WORDS = [
   'サクラ',
 ];
 
-async function related(services: Record<string, string>, db: Db, dbName: string): Promise<void> {
+async function related(scope: TestScope, services: Record<string, string>, db: Db, stores: RaceContentStores): Promise<void> {
   const blogs = db.collection(COLLECTIONS.blogs);
   const seeded = performance.now();
   const ids: ObjectId[] = [];
@@ -285,97 +272,77 @@ async function related(services: Record<string, string>, db: Db, dbName: string)
   }
   console.log(`seeded ${BLOGS} blogs with 256-dimension embeddings in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
   const port = await freePort();
-  const api = startRaceContentApi(services, dbName, port, { LOG_LEVEL: 'info' });
-  try {
-    await api.waitForLine(/listening on/, 90_000);
-    const base = `http://127.0.0.1:${port}`;
-    const pick = (run: number) => ids[(run * 7919 + 1) % ids.length];
-    const eligible = (run: number) => ((run * 7919 + 1) % ids.length) % 50 !== 0;
-    const first = await post(`${base}/v1/blogs/${pick(0).toHexString()}/related_generate`);
-    if (first.status !== 200) throw new Error(`related_generate answered ${first.status}: ${first.body}`);
-    console.log(`  first call (loads the in-memory index of ${BLOGS} vectors): ${first.ms.toFixed(0)} ms`);
-    const app: number[] = [];
-    const floor: number[] = [];
-    for (let run = 1; run <= RUNS; run++) {
-      if (!eligible(run)) continue;
-      const res = await post(`${base}/v1/blogs/${pick(run).toHexString()}/related_generate`);
-      if (res.status !== 200) throw new Error(`related_generate answered ${res.status}: ${res.body}`);
-      app.push(res.ms);
-      const started = performance.now();
-      const blog = await blogs.findOne({ _id: pick(run) });
-      const projection = { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 };
-      await Promise.all(ids.slice(run, run + 2).map((_id) => blogs.findOne({ _id }, { projection })));
-      await blogs.findOneAndUpdate({ _id: pick(run) }, { $set: { body_html: `${blog!.body_html}`, updated_at: Date.now() } });
-      floor.push(performance.now() - started);
-    }
-    const p95 = percentile(app, 0.95);
-    console.log(
-      `POST /v1/blogs/{id}/related_generate over ${BLOGS} blogs: p95 ${p95.toFixed(1)} ms (target < 300 ms${p95 < 300 ? ', met' : ', NOT met'}); ` +
-        `median ${percentile(app, 0.5).toFixed(1)} ms, p99 ${percentile(app, 0.99).toFixed(1)} ms over ${app.length} calls; ` +
-        `store floor (the blog, two candidates and the write, by id) p95 ${percentile(floor, 0.95).toFixed(1)} ms, median ${percentile(floor, 0.5).toFixed(1)} ms`,
-    );
-    // The app's own part of a request, alone: the in-memory pass over every vector (no store).
-    const index = new RelatedBlogsIndex({} as Db, { refreshAfterMs: 0, maxStalenessMs: 0 });
-    for await (const doc of blogs.find(
-      {},
-      { projection: { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 } },
-    )) {
-      index.put(doc as never);
-    }
-    const scans: number[] = [];
-    for (let run = 0; run < 200; run++) {
-      const query = localEmbedding(WORDS.slice(run % 9, (run % 9) + 6).join(' '));
-      const started = performance.now();
-      index.nearest(query, (b, similarity) => b.status !== 'generating' && similarity < 0.99, 12);
-      scans.push(performance.now() - started);
-    }
-    console.log(
-      `  the in-memory search alone over ${index.size} vectors: p95 ${percentile(scans, 0.95).toFixed(1)} ms, median ${percentile(scans, 0.5).toFixed(1)} ms`,
-    );
-    const naive = performance.now();
-    await blogs
-      .find({ deleted_at: null, embedding: { $ne: null } }, { projection: { embedding: 1, name: 1, old_blog_id: 1, status: 1 } })
-      .toArray();
-    console.log(`  for scale: reading every vector from the store for one request takes ${(performance.now() - naive).toFixed(0)} ms`);
-  } finally {
-    api.kill('SIGTERM');
-    await api.exited;
+  await startRaceContentApi(scope, services, stores, port, { LOG_LEVEL: 'info' });
+  const base = `http://127.0.0.1:${port}`;
+  const pick = (run: number) => ids[(run * 7919 + 1) % ids.length];
+  const eligible = (run: number) => ((run * 7919 + 1) % ids.length) % 50 !== 0;
+  const first = await post(`${base}/v1/blogs/${pick(0).toHexString()}/related_generate`);
+  if (first.status !== 200) throw new Error(`related_generate answered ${first.status}: ${first.body}`);
+  console.log(`  first call (loads the in-memory index of ${BLOGS} vectors): ${first.ms.toFixed(0)} ms`);
+  const app: number[] = [];
+  const floor: number[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    if (!eligible(run)) continue;
+    const res = await post(`${base}/v1/blogs/${pick(run).toHexString()}/related_generate`);
+    if (res.status !== 200) throw new Error(`related_generate answered ${res.status}: ${res.body}`);
+    app.push(res.ms);
+    const started = performance.now();
+    const blog = await blogs.findOne({ _id: pick(run) });
+    const projection = { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 };
+    await Promise.all(ids.slice(run, run + 2).map((_id) => blogs.findOne({ _id }, { projection })));
+    await blogs.findOneAndUpdate({ _id: pick(run) }, { $set: { body_html: `${blog!.body_html}`, updated_at: Date.now() } });
+    floor.push(performance.now() - started);
   }
+  console.log(
+    `POST /v1/blogs/{id}/related_generate over ${BLOGS} blogs: ` +
+      `median ${percentile(app, 0.5).toFixed(1)} ms, p99 ${percentile(app, 0.99).toFixed(1)} ms over ${app.length} calls; ` +
+      `store floor (the blog, two candidates and the write, by id) median ${percentile(floor, 0.5).toFixed(1)} ms`,
+  );
+  report({
+    figure: `POST /v1/blogs/{id}/related_generate over ${BLOGS} blogs, p95 of ${app.length} (floor: its store calls by id)`,
+    value: percentile(app, 0.95),
+    unit: 'ms',
+    floor: percentile(floor, 0.95),
+    targets: [{ op: '<', limit: 300 }],
+  });
+  // The app's own part of a request, alone: the in-memory pass over every vector (no store).
+  const index = new RelatedBlogsIndex({} as Db, { refreshAfterMs: 0, maxStalenessMs: 0 });
+  for await (const doc of blogs.find(
+    {},
+    { projection: { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 } },
+  )) {
+    index.put(doc as never);
+  }
+  const scans: number[] = [];
+  for (let run = 0; run < 200; run++) {
+    const query = localEmbedding(WORDS.slice(run % 9, (run % 9) + 6).join(' '));
+    const started = performance.now();
+    index.nearest(query, (b, similarity) => b.status !== 'generating' && similarity < 0.99, 12);
+    scans.push(performance.now() - started);
+  }
+  console.log(
+    `  the in-memory search alone over ${index.size} vectors: p95 ${percentile(scans, 0.95).toFixed(1)} ms, median ${percentile(scans, 0.5).toFixed(1)} ms`,
+  );
+  const naive = performance.now();
+  await blogs
+    .find({ deleted_at: null, embedding: { $ne: null } }, { projection: { embedding: 1, name: 1, old_blog_id: 1, status: 1 } })
+    .toArray();
+  console.log(`  for scale: reading every vector from the store for one request takes ${(performance.now() - naive).toFixed(0)} ms`);
 }
 
-async function main(): Promise<void> {
-  const services = servicesEnv();
-  const which = process.argv[2] ?? 'all';
-  const client = await MongoClient.connect(services.MONGODB_URI);
-  try {
-    if (which === 'all' || which === 'articles') {
-      const dbName = uniqueName('genbench');
-      const db = client.db(dbName);
+runBench('generation', async ({ scope, services }) => {
+  const which = benchArgs()[0] ?? 'all';
+  const client = scope.track('the bench MongoDB client', await MongoClient.connect(services.MONGODB_URI));
+  // Each half on stores of its own, its apps stopped before the next half starts.
+  const halves = { articles: articleGeneration, related } as const;
+  if (which !== 'all' && !(which in halves)) throw new Error(`unknown half ${which}: articles, related or none (both)`);
+  for (const [half, run] of Object.entries(halves)) {
+    if (which !== 'all' && which !== half) continue;
+    await inOwnScope(scope, `bench_generation_${half}`, async (own) => {
+      const stores = raceContentStores(own);
+      const db = client.db(stores.db);
       await ensureIndexes(db, RACE_CONTENT_INDEXES);
-      try {
-        await articleGeneration(services, db, dbName);
-      } finally {
-        await db.dropDatabase().catch(() => undefined);
-        await deleteQueueTopologies(RACE_CONTENT_QUEUE_LIST, `${dbName}.`).catch(() => undefined);
-      }
-    }
-    if (which === 'all' || which === 'related') {
-      const dbName = uniqueName('relbench');
-      const db = client.db(dbName);
-      await ensureIndexes(db, RACE_CONTENT_INDEXES);
-      try {
-        await related(services, db, dbName);
-      } finally {
-        await db.dropDatabase().catch(() => undefined);
-        await deleteQueueTopologies(RACE_CONTENT_QUEUE_LIST, `${dbName}.`).catch(() => undefined);
-      }
-    }
-  } finally {
-    await client.close();
+      await run(own, services, db, stores);
+    });
   }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
 });

@@ -7,17 +7,19 @@
 // Run: npm run bench:candidates   (PostgreSQL must be up: scripts/services.sh)
 import { JwtService } from '@nestjs/jwt';
 import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, freePort, startEntryPoint, testServices, waitFor } from '@platform/testing';
+import { freePort } from '@platform/testing';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { CandidatesRepository } from '../apps/recruiting-api/src/candidates/candidates.repository';
 import { RECRUITING_DATABASE } from '../apps/recruiting-api/src/database/database';
 import type { DB } from '../apps/recruiting-api/src/database/schema';
 import { filterToSql, parseFilter } from '../apps/recruiting-api/src/domain/response-filter';
 import { parseScoringRules, scoresSql } from '../apps/recruiting-api/src/domain/scoring-rules';
+import { answers, percentile, report, runBench, size, startApp } from './bench-kit';
 
-const CANDIDATES = 100_000;
-const RUNS = 60;
+const CANDIDATES = size(100_000, 2_000);
+const RUNS = size(60, 5);
+const SCORE_RUNS = size(3, 2);
 const SECRET = 'bench-secret-0123456789abcdef0123456789';
 
 const FILTER = {
@@ -54,8 +56,6 @@ const RULES = Array.from({ length: 20 }, (_, i) => ({
   points: i % 5 === 4 ? -1 : 1 + (i % 3) * 0.5,
 }));
 
-const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
-
 async function seed(pool: Pool): Promise<number> {
   const project = await pool.query<{ id: number }>(`INSERT INTO projects (name, scoring_rules) VALUES ('Bench', $1) RETURNING id`, [
     JSON.stringify(RULES),
@@ -82,12 +82,16 @@ async function seed(pool: Pool): Promise<number> {
   return projectId;
 }
 
-async function main() {
-  const database = await createTestDatabase('bench_candidates');
-  const pool = new Pool({ connectionString: database.url, max: 4, options: '-c search_path=recruiting' });
+runBench('candidates', async ({ scope, services }) => {
+  const database = await scope.database();
+  await migrateDatabase(database.url, RECRUITING_DATABASE);
+  const pool = scope.pool({ connectionString: database.url, max: 4, options: '-c search_path=recruiting' });
+  // The pool is the scope's (ended at teardown): the Kysely instance over it is not destroyed on its own.
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
   const port = await freePort();
-  const app = startEntryPoint(
+  // The app starts while the data is seeded.
+  const app = startApp(
+    scope,
     'apps/recruiting-api/src/main.ts',
     {
       NODE_ENV: 'production',
@@ -96,112 +100,104 @@ async function main() {
       PORT: String(port),
       DATABASE_URL: database.url,
       JWT_SECRET: SECRET,
-      REDIS_URL: testServices.redisUrl,
+      REDIS_URL: services.REDIS_URL,
+      REDIS_KEY_PREFIX: scope.redisPrefix(),
     },
-    30 * 60_000,
+    answers(`http://127.0.0.1:${port}/health/ready`),
   );
-  try {
-    await migrateDatabase(database.url, RECRUITING_DATABASE);
-    const started = performance.now();
-    const projectId = await seed(pool);
-    const user = await pool.query<{ id: number }>(
-      `INSERT INTO users (email, name, role) VALUES ('bench@example.com', 'Bench', 'admin') RETURNING id`,
-    );
-    console.log(`seeded ${CANDIDATES.toLocaleString()} candidates in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const token = new JwtService().sign(
-      { sub: String(user.rows[0].id), role: 'admin', type: 'access' },
-      { secret: SECRET, algorithm: 'HS256' },
-    );
-    const headers = { authorization: `Bearer ${token}` };
-    await waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/health/ready`)).ok ? true : undefined), {
-      timeoutMs: 60_000,
-      what: 'the API',
-    });
-    const base = `http://127.0.0.1:${port}/api/v1/projects/${projectId}/candidates`;
+  app.catch(() => undefined); // awaited below, after the seeding
+  const started = performance.now();
+  const projectId = await seed(pool);
+  const user = await pool.query<{ id: number }>(
+    `INSERT INTO users (email, name, role) VALUES ('bench@example.com', 'Bench', 'admin') RETURNING id`,
+  );
+  console.log(`seeded ${CANDIDATES.toLocaleString()} candidates in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const token = new JwtService().sign(
+    { sub: String(user.rows[0].id), role: 'admin', type: 'access' },
+    { secret: SECRET, algorithm: 'HS256' },
+  );
+  const headers = { authorization: `Bearer ${token}` };
+  await app;
+  const base = `http://127.0.0.1:${port}/api/v1/projects/${projectId}/candidates`;
 
-    // Scoring first, so the list sorts real scores.
-    const scoreTimes: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      await pool.query('UPDATE candidate_scores SET score = NULL');
-      const t0 = performance.now();
-      const res = await fetch(`${base}/score`, { method: 'POST', headers });
-      if (!res.ok) throw new Error(`score: HTTP ${res.status} ${await res.text()}`);
-      scoreTimes.push(performance.now() - t0);
-    }
-    const repository = new CandidatesRepository();
-    const scoreFloor: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      await pool.query('UPDATE candidate_scores SET score = NULL');
-      const t0 = performance.now();
-      await repository.applyScores(db, projectId, scoresSql(parseScoringRules(RULES), projectId));
-      scoreFloor.push(performance.now() - t0);
-    }
-
-    // Six full-table updates leave dead rows; autovacuum would clear them in production, so clear them here.
-    await pool.query('VACUUM ANALYZE project_candidates');
-    const url = `${base}?sort=-score&limit=20&responseFilter=${encodeURIComponent(JSON.stringify(FILTER))}`;
-    const listTimes: number[] = [];
-    let total = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const t0 = performance.now();
-      const res = await fetch(url, { headers });
-      const body = (await res.json()) as { pagination: { totalCount: number } };
-      if (!res.ok) throw new Error(`list: HTTP ${res.status}`);
-      listTimes.push(performance.now() - t0);
-      total = body.pagination.totalCount;
-    }
-    const response = filterToSql(parseFilter(FILTER, 'f'));
-    const listFloor: number[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t0 = performance.now();
-      await repository.page(db, projectId, { response }, '-score', 0, 20);
-      listFloor.push(performance.now() - t0);
-    }
-    const compiled = db
-      .selectFrom('projectCandidates as pc')
-      .innerJoin('candidates as c', 'c.id', 'pc.candidateId')
-      .innerJoin('candidateScores as cs', 'cs.projectCandidateId', 'pc.id')
-      .selectAll('pc')
-      .select('cs.score')
-      .where('pc.projectId', '=', projectId)
-      .where('cs.projectId', '=', projectId)
-      .where(response)
-      .orderBy('cs.score', (o) => o.desc().nullsLast())
-      .orderBy('cs.projectCandidateId', 'desc')
-      .limit(20)
-      .compile();
-    const plan = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${compiled.sql}`, [...compiled.parameters]);
-    const counted = db
-      .selectFrom('projectCandidates as pc')
-      .innerJoin('candidates as c', 'c.id', 'pc.candidateId')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('pc.projectId', '=', projectId)
-      .where(response)
-      .compile();
-    const countPlan = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${counted.sql}`, [...counted.parameters]);
-    console.log('\nplan of the count query:');
-    for (const row of countPlan.rows) console.log(`  ${row['QUERY PLAN']}`);
-    console.log('\nplan of the page query (the count runs the same filter without order and limit):');
-    for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
-
-    console.log(`\n${total.toLocaleString()} of ${CANDIDATES.toLocaleString()} candidates match the filter\n`);
-    console.log('measure\tfloor (same SQL through pg)\tAPI\ttarget\tresult');
-    const p95 = pct(listTimes, 0.95);
-    console.log(`list p95 ms (${RUNS} runs)\t${pct(listFloor, 0.95).toFixed(1)}\t${p95.toFixed(1)}\t< 150\t${p95 < 150 ? 'PASS' : 'FAIL'}`);
-    const scoreMedian = pct(scoreTimes, 0.5);
-    console.log(
-      `score median ms (3 runs)\t${pct(scoreFloor, 0.5).toFixed(0)}\t${scoreMedian.toFixed(0)}\t< 5000\t${scoreMedian < 5000 ? 'PASS' : 'FAIL'}`,
-    );
-  } finally {
-    app.kill('SIGTERM');
-    await app.exited;
-    await db.destroy().catch(() => undefined);
-    if (process.env.BENCH_KEEP_DB) console.log(`kept ${database.url}`);
-    else await database.drop();
+  // Scoring first, so the list sorts real scores.
+  const scoreTimes: number[] = [];
+  for (let i = 0; i < SCORE_RUNS; i++) {
+    await pool.query('UPDATE candidate_scores SET score = NULL');
+    const t0 = performance.now();
+    const res = await fetch(`${base}/score`, { method: 'POST', headers });
+    if (!res.ok) throw new Error(`score: HTTP ${res.status} ${await res.text()}`);
+    scoreTimes.push(performance.now() - t0);
   }
-}
+  const repository = new CandidatesRepository();
+  const scoreFloor: number[] = [];
+  for (let i = 0; i < SCORE_RUNS; i++) {
+    await pool.query('UPDATE candidate_scores SET score = NULL');
+    const t0 = performance.now();
+    await repository.applyScores(db, projectId, scoresSql(parseScoringRules(RULES), projectId));
+    scoreFloor.push(performance.now() - t0);
+  }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  // The full-table updates leave dead rows; autovacuum would clear them in production, so clear them here.
+  await pool.query('VACUUM ANALYZE project_candidates');
+  const url = `${base}?sort=-score&limit=20&responseFilter=${encodeURIComponent(JSON.stringify(FILTER))}`;
+  const listTimes: number[] = [];
+  let total = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    const body = (await res.json()) as { pagination: { totalCount: number } };
+    if (!res.ok) throw new Error(`list: HTTP ${res.status}`);
+    listTimes.push(performance.now() - t0);
+    total = body.pagination.totalCount;
+  }
+  const response = filterToSql(parseFilter(FILTER, 'f'));
+  const listFloor: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await repository.page(db, projectId, { response }, '-score', 0, 20);
+    listFloor.push(performance.now() - t0);
+  }
+  const compiled = db
+    .selectFrom('projectCandidates as pc')
+    .innerJoin('candidates as c', 'c.id', 'pc.candidateId')
+    .innerJoin('candidateScores as cs', 'cs.projectCandidateId', 'pc.id')
+    .selectAll('pc')
+    .select('cs.score')
+    .where('pc.projectId', '=', projectId)
+    .where('cs.projectId', '=', projectId)
+    .where(response)
+    .orderBy('cs.score', (o) => o.desc().nullsLast())
+    .orderBy('cs.projectCandidateId', 'desc')
+    .limit(20)
+    .compile();
+  const plan = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${compiled.sql}`, [...compiled.parameters]);
+  const counted = db
+    .selectFrom('projectCandidates as pc')
+    .innerJoin('candidates as c', 'c.id', 'pc.candidateId')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('pc.projectId', '=', projectId)
+    .where(response)
+    .compile();
+  const countPlan = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF) ${counted.sql}`, [...counted.parameters]);
+  console.log('\nplan of the count query:');
+  for (const row of countPlan.rows) console.log(`  ${row['QUERY PLAN']}`);
+  console.log('\nplan of the page query (the count runs the same filter without order and limit):');
+  for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
+
+  console.log(`\n${total.toLocaleString()} of ${CANDIDATES.toLocaleString()} candidates match the filter`);
+  report({
+    figure: `candidate list, nested filter, sort -score, p95 of ${RUNS} (floor: the same SQL through pg)`,
+    value: percentile(listTimes, 0.95),
+    unit: 'ms',
+    floor: percentile(listFloor, 0.95),
+    targets: [{ op: '<', limit: 150 }],
+  });
+  report({
+    figure: `score ${CANDIDATES.toLocaleString()} candidates, 20 rules, median of ${SCORE_RUNS} (floor: the same SQL through pg)`,
+    value: percentile(scoreTimes, 0.5),
+    unit: 'ms',
+    floor: percentile(scoreFloor, 0.5),
+    targets: [{ op: '<', limit: 5000 }],
+  });
 });

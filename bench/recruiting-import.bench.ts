@@ -6,40 +6,33 @@
 // UTF-16) into an unindexed table of text columns: the database's own bulk load, without decoding, mapping or upserts.
 // Run: npm run bench:import   (PostgreSQL and RabbitMQ must be up: scripts/services.sh)
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JwtService } from '@nestjs/jwt';
 import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, freePort, testServices, uniqueName, waitFor } from '@platform/testing';
-import { Pool } from 'pg';
+import { freePort, waitFor } from '@platform/testing';
 import { RECRUITING_DATABASE } from '../apps/recruiting-api/src/database/database';
+import { RECRUITING_IMPORT_QUEUE } from '../apps/recruiting-api/src/imports/import-queue';
 import { encodeTsv, PANEL_HEADERS, panelExport } from '../apps/recruiting-api/test/fixtures/imports/tsv-fixtures';
+import { answers, memoryMb, report, runBench, size, whenReady } from './bench-kit';
 
-const ROWS = 100_000;
+const ROWS = size(100_000, 1_000);
 const SECRET = 'bench-secret-0123456789abcdef0123456789';
 /** recruiting-api's V8 flags in k8s, compose and up.sh (docs/decisions.md). */
 const RECRUITING_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=256 --max-semi-space-size=8')
   .split(' ')
   .filter(Boolean);
 
-function rssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-async function main() {
-  const database = await createTestDatabase('bench_import');
-  const pool = new Pool({ connectionString: database.url, max: 2, options: '-c search_path=recruiting' });
+runBench('import', async ({ scope, services }) => {
+  const database = await scope.database();
+  const pool = scope.pool({ connectionString: database.url, max: 2, options: '-c search_path=recruiting' });
   const port = await freePort();
-  const dir = join(tmpdir(), uniqueName('bench-import'));
+  const floorFile = join(tmpdir(), `${scope.id}.utf8.tsv`);
   const text = panelExport(ROWS, '\r\n');
   const utf16 = encodeTsv(text, 'utf-16le', true);
-  writeFileSync(`${dir}.utf8.tsv`, text);
+  writeFileSync(floorFile, text);
+  scope.defer('the floor file', () => rmSync(floorFile, { force: true }));
   await migrateDatabase(database.url, RECRUITING_DATABASE);
   // The app as up.sh and the image run it: built, with its V8 flags (BENCH_FROM_SOURCE=1 runs the sources through SWC instead).
   const fromSource = Boolean(process.env.BENCH_FROM_SOURCE);
@@ -57,108 +50,108 @@ async function main() {
       PORT: String(port),
       DATABASE_URL: database.url,
       JWT_SECRET: SECRET,
-      AMQP_URL: testServices.amqpUrl,
-      QUEUE_PREFIX: `${uniqueName('bench')}.`,
-      REDIS_URL: testServices.redisUrl,
+      AMQP_URL: services.AMQP_URL,
+      QUEUE_PREFIX: scope.queuePrefix([RECRUITING_IMPORT_QUEUE]),
+      REDIS_URL: services.REDIS_URL,
+      REDIS_KEY_PREFIX: scope.redisPrefix(),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const lines: string[] = [];
+  for (const stream of [app.stdout, app.stderr]) {
+    stream.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    });
+  }
   const exited = new Promise((resolve) => app.on('exit', resolve));
-  try {
-    const project = await pool.query<{ id: number }>(`INSERT INTO projects (name) VALUES ('Import bench') RETURNING id`);
-    const user = await pool.query<{ id: number }>(
-      `INSERT INTO users (email, name, role) VALUES ('bench@example.com', 'Bench', 'admin') RETURNING id`,
-    );
-    const token = new JwtService().sign(
-      { sub: String(user.rows[0].id), role: 'admin', type: 'access' },
-      { secret: SECRET, algorithm: 'HS256' },
-    );
-    const headers = { authorization: `Bearer ${token}` };
-    await waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined))?.ok ? true : undefined), {
-      timeoutMs: 60_000,
-      what: 'the API',
-    });
-    const base = `http://127.0.0.1:${port}/api/v1/projects/${project.rows[0].id}/candidates/import`;
-    const idle = rssMb(app.pid!);
-    let peak = idle;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(app.pid!))), 50);
-
-    const t0 = performance.now();
-    const form = new FormData();
-    form.append('file', new Blob([utf16], { type: 'text/tab-separated-values' }), 'panel-export-100k.tsv');
-    const uploaded = await fetch(`${base}/upload`, { method: 'POST', headers, body: form });
-    if (!uploaded.ok) throw new Error(`upload: HTTP ${uploaded.status} ${await uploaded.text()}`);
-    const file = ((await uploaded.json()) as { data: { file_id: string; file_info: { rowCount: number } } }).data;
-    const t1 = performance.now();
-    const mapping = {
-      external_user_id: { column_index: 0 },
-      name: { column_index: 1 },
-      email: { column_index: 2 },
-      phone: { column_index: 3 },
-      attributes: {
-        gender: { type: 'single_select', columns: [4, 5, 6], mapping: { '4': '男性', '5': '女性', '6': '回答しない' } },
-        age: { type: 'direct', column_index: 7 },
-      },
-      survey_responses: { mode: 'all_remaining' },
-    };
-    const executed = await fetch(`${base}/${file.file_id}/execute`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ mapping }),
-    });
-    if (executed.status !== 201) throw new Error(`execute: HTTP ${executed.status} ${await executed.text()}`);
-    const { importLogId } = ((await executed.json()) as { data: { importLogId: number } }).data;
-    const status = await waitFor(
-      async () => {
-        const res = await fetch(`${base}/${importLogId}/status`, { headers });
-        const body = (await res.json()) as { data: { status: string; importedCount: number; errorCount: number } };
-        return ['completed', 'partial', 'failed'].includes(body.data.status) ? body.data : undefined;
-      },
-      { timeoutMs: 300_000, intervalMs: 100, what: 'the import' },
-    );
-    const t2 = performance.now();
-    clearInterval(sampler);
-    const stored = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM project_candidates WHERE project_id = $1`, [
-      project.rows[0].id,
-    ]);
-
-    // The floor: psql \copy of the same rows into a plain table.
-    await pool.query(`CREATE TABLE copy_floor (${PANEL_HEADERS.map((_, i) => `c${i} text`).join(', ')})`);
-    const f0 = performance.now();
-    execFileSync('psql', [
-      database.url,
-      '-qc',
-      `\\copy recruiting.copy_floor FROM '${dir}.utf8.tsv' WITH (FORMAT csv, DELIMITER E'\\t', HEADER true)`,
-    ]);
-    const floorMs = performance.now() - f0;
-    const copied = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM copy_floor`);
-
-    const uploadMs = t1 - t0;
-    const importMs = t2 - t1;
-    const totalMs = t2 - t0;
-    console.log(
-      `\n${ROWS.toLocaleString()} rows, ${(utf16.length / 1024 / 1024).toFixed(1)} MiB UTF-16LE; file rowCount ${file.file_info.rowCount}, ` +
-        `import ${status.status}: ${status.importedCount} imported, ${status.errorCount} errors; ${stored.rows[0].n} stored; floor copied ${copied.rows[0].n}`,
-    );
-    console.log(`recruiting-api ${fromSource ? 'from source (SWC)' : 'built (dist)'}, node flags: ${RECRUITING_NODE_FLAGS.join(' ')}\n`);
-    console.log('measure\tfloor (psql \\copy)\tAPI\tratio\ttarget\tresult');
-    console.log(`upload s\t\t${(uploadMs / 1000).toFixed(1)}`);
-    console.log(`import job s\t\t${(importMs / 1000).toFixed(1)}`);
-    console.log(
-      `upload + import s\t${(floorMs / 1000).toFixed(2)}\t${(totalMs / 1000).toFixed(1)}\t${(totalMs / floorMs).toFixed(1)}x\t< 30\t${totalMs < 30_000 ? 'PASS' : 'FAIL'}`,
-    );
-    console.log(`app RSS MB (idle ${idle.toFixed(0)})\t\t${peak.toFixed(0)} peak\t\t< 300\t${peak < 300 ? 'PASS' : 'FAIL'}`);
-  } finally {
+  scope.defer('recruiting-api', async () => {
     app.kill('SIGTERM');
     await exited;
-    await pool.end();
-    rmSync(`${dir}.utf8.tsv`, { force: true });
-    if (process.env.BENCH_KEEP_DB) console.log(`kept ${database.url}`);
-    else await database.drop();
-  }
-}
+  });
+  const ready = whenReady('recruiting-api', lines, exited, answers(`http://127.0.0.1:${port}/health/ready`));
+  ready.catch(() => undefined); // awaited below, once the project is made
+  const project = await pool.query<{ id: number }>(`INSERT INTO projects (name) VALUES ('Import bench') RETURNING id`);
+  const user = await pool.query<{ id: number }>(
+    `INSERT INTO users (email, name, role) VALUES ('bench@example.com', 'Bench', 'admin') RETURNING id`,
+  );
+  const token = new JwtService().sign(
+    { sub: String(user.rows[0].id), role: 'admin', type: 'access' },
+    { secret: SECRET, algorithm: 'HS256' },
+  );
+  const headers = { authorization: `Bearer ${token}` };
+  await ready;
+  const base = `http://127.0.0.1:${port}/api/v1/projects/${project.rows[0].id}/candidates/import`;
+  const idle = memoryMb(app.pid!, 'VmRSS');
+  let peak = idle;
+  const sampler = setInterval(() => (peak = Math.max(peak, memoryMb(app.pid!, 'VmRSS'))), 50);
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  const t0 = performance.now();
+  const form = new FormData();
+  form.append('file', new Blob([utf16], { type: 'text/tab-separated-values' }), 'panel-export-100k.tsv');
+  const uploaded = await fetch(`${base}/upload`, { method: 'POST', headers, body: form });
+  if (!uploaded.ok) throw new Error(`upload: HTTP ${uploaded.status} ${await uploaded.text()}`);
+  const file = ((await uploaded.json()) as { data: { file_id: string; file_info: { rowCount: number } } }).data;
+  const t1 = performance.now();
+  const mapping = {
+    external_user_id: { column_index: 0 },
+    name: { column_index: 1 },
+    email: { column_index: 2 },
+    phone: { column_index: 3 },
+    attributes: {
+      gender: { type: 'single_select', columns: [4, 5, 6], mapping: { '4': '男性', '5': '女性', '6': '回答しない' } },
+      age: { type: 'direct', column_index: 7 },
+    },
+    survey_responses: { mode: 'all_remaining' },
+  };
+  const executed = await fetch(`${base}/${file.file_id}/execute`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ mapping }),
+  });
+  if (executed.status !== 201) throw new Error(`execute: HTTP ${executed.status} ${await executed.text()}`);
+  const { importLogId } = ((await executed.json()) as { data: { importLogId: number } }).data;
+  const status = await waitFor(
+    async () => {
+      const res = await fetch(`${base}/${importLogId}/status`, { headers });
+      const body = (await res.json()) as { data: { status: string; importedCount: number; errorCount: number } };
+      return ['completed', 'partial', 'failed'].includes(body.data.status) ? body.data : undefined;
+    },
+    { timeoutMs: 300_000, intervalMs: 100, what: 'the import' },
+  );
+  const t2 = performance.now();
+  clearInterval(sampler);
+  if (status.status === 'failed') throw new Error(`the import failed: ${JSON.stringify(status)}`);
+  const stored = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM project_candidates WHERE project_id = $1`, [
+    project.rows[0].id,
+  ]);
+
+  // The floor: psql \copy of the same rows into a plain table.
+  await pool.query(`CREATE TABLE copy_floor (${PANEL_HEADERS.map((_, i) => `c${i} text`).join(', ')})`);
+  const f0 = performance.now();
+  execFileSync('psql', [
+    database.url,
+    '-qc',
+    `\\copy recruiting.copy_floor FROM '${floorFile}' WITH (FORMAT csv, DELIMITER E'\\t', HEADER true)`,
+  ]);
+  const floorMs = performance.now() - f0;
+  const copied = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM copy_floor`);
+
+  const uploadMs = t1 - t0;
+  const importMs = t2 - t1;
+  const totalMs = t2 - t0;
+  console.log(
+    `\n${ROWS.toLocaleString()} rows, ${(utf16.length / 1024 / 1024).toFixed(1)} MiB UTF-16LE; file rowCount ${file.file_info.rowCount}, ` +
+      `import ${status.status}: ${status.importedCount} imported, ${status.errorCount} errors; ${stored.rows[0].n} stored; floor copied ${copied.rows[0].n}`,
+  );
+  console.log(`recruiting-api ${fromSource ? 'from source (SWC)' : 'built (dist)'}, node flags: ${RECRUITING_NODE_FLAGS.join(' ')}\n`);
+  console.log(`upload ${(uploadMs / 1000).toFixed(1)} s, import job ${(importMs / 1000).toFixed(1)} s; app RSS idle ${idle.toFixed(0)} MB`);
+  report({
+    figure: `upload + import of ${ROWS.toLocaleString()} UTF-16LE rows (floor: psql \\copy)`,
+    value: totalMs / 1000,
+    unit: 's',
+    floor: floorMs / 1000,
+    targets: [{ op: '<', limit: 30 }],
+  });
+  report({ figure: 'recruiting-api RSS peak during upload + import', value: peak, unit: 'MB', targets: [{ op: '<', limit: 300 }] });
 });

@@ -11,18 +11,22 @@ import type { AddressInfo } from 'node:net';
 import { JwtService } from '@nestjs/jwt';
 import autocannon from 'autocannon';
 import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, freePort, startEntryPoint, testServices, waitFor } from '@platform/testing';
-import { Pool } from 'pg';
+import { freePort } from '@platform/testing';
+import type { Pool } from 'pg';
 import { RECRUITING_DATABASE } from '../apps/recruiting-api/src/database/database';
 import { hashSchedulingToken, newSchedulingToken } from '../apps/recruiting-api/src/scheduling-tokens/scheduling-token';
+import { answers, percentile as pct, report, runBench, size, startApp } from './bench-kit';
 
-const INVITATIONS = 5_000;
-const INTERVIEWERS = 20;
-const CLIENTS = 20;
-const REQUESTS_PER_CLIENT = Number(process.env.BENCH_RUNS ?? 25);
+const INVITATIONS = size(5_000, 120);
+/** Invitations per send request (the API's limit is 1,000). */
+const PER_SEND = size(1000, 50);
+const INTERVIEWERS = size(20, 3);
+const CLIENTS = size(20, 4);
+/** The public slots' clients use the tokens of the candidates from this index on. */
+const FIRST_CLIENT = size(1000, 100);
+const REQUESTS_PER_CLIENT = Number(process.env.BENCH_RUNS ?? size(25, 3));
+const CANNON_S = size(5, 1);
 const SECRET = 'bench-secret-0123456789abcdef0123456789';
-
-const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 async function seed(pool: Pool) {
   const project = await pool.query<{ id: number }>(
@@ -64,11 +68,14 @@ async function seed(pool: Pool) {
   return { projectId, candidateIds: candidates.rows.map((r) => r.id), userId: users.rows[0].id };
 }
 
-async function main() {
-  const database = await createTestDatabase('bench_scheduling');
-  const pool = new Pool({ connectionString: database.url, max: 4, options: '-c search_path=recruiting' });
+runBench('scheduling', async ({ scope, services }) => {
+  const database = await scope.database();
+  await migrateDatabase(database.url, RECRUITING_DATABASE);
+  const pool = scope.pool({ connectionString: database.url, max: 4, options: '-c search_path=recruiting' });
   const port = await freePort();
-  const app = startEntryPoint(
+  // The app starts while the data is seeded.
+  const app = startApp(
+    scope,
     'apps/recruiting-api/src/main.ts',
     {
       NODE_ENV: 'production',
@@ -77,165 +84,157 @@ async function main() {
       PORT: String(port),
       DATABASE_URL: database.url,
       JWT_SECRET: SECRET,
-      REDIS_URL: testServices.redisUrl,
-      REDIS_KEY_PREFIX: `bench-scheduling-${process.pid}:`,
+      REDIS_URL: services.REDIS_URL,
+      REDIS_KEY_PREFIX: scope.redisPrefix(),
       PROTOTYPE_MODE: 'true',
       PUBLIC_RATE_LIMIT_PER_ADDRESS: '1000000',
       PUBLIC_RATE_LIMIT_PER_TOKEN: '1000000',
     },
-    30 * 60_000,
+    answers(`http://127.0.0.1:${port}/health/ready`),
   );
-  try {
-    await migrateDatabase(database.url, RECRUITING_DATABASE);
-    const { projectId, candidateIds, userId } = await seed(pool);
-    const headers = {
-      authorization: `Bearer ${new JwtService().sign({ sub: String(userId), role: 'member', type: 'access' }, { secret: SECRET, algorithm: 'HS256' })}`,
-      'content-type': 'application/json',
-    };
-    await waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/health/ready`)).ok ? true : undefined), {
-      timeoutMs: 60_000,
-      what: 'the API',
+  app.catch(() => undefined); // awaited below, after the seeding
+  const { projectId, candidateIds, userId } = await seed(pool);
+  const headers = {
+    authorization: `Bearer ${new JwtService().sign({ sub: String(userId), role: 'member', type: 'access' }, { secret: SECRET, algorithm: 'HS256' })}`,
+    'content-type': 'application/json',
+  };
+  await app;
+  const api = `http://127.0.0.1:${port}/api/v1`;
+  const templates = (await (await fetch(`${api}/email-templates`, { headers })).json()) as { data: Array<{ id: number; type: string }> };
+  const invitation = templates.data.find((t) => t.type === 'invitation')!.id;
+
+  // 1. Bulk send.
+  const t0 = performance.now();
+  for (let i = 0; i < candidateIds.length; i += PER_SEND) {
+    const res = await fetch(`${api}/projects/${projectId}/emails/send`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ templateId: invitation, candidateIds: candidateIds.slice(i, i + PER_SEND) }),
     });
-    const api = `http://127.0.0.1:${port}/api/v1`;
-    const templates = (await (await fetch(`${api}/email-templates`, { headers })).json()) as { data: Array<{ id: number; type: string }> };
-    const invitation = templates.data.find((t) => t.type === 'invitation')!.id;
-
-    // 1. Bulk send.
-    const t0 = performance.now();
-    for (let i = 0; i < candidateIds.length; i += 1000) {
-      const res = await fetch(`${api}/projects/${projectId}/emails/send`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ templateId: invitation, candidateIds: candidateIds.slice(i, i + 1000) }),
-      });
-      if (!res.ok) throw new Error(`send: HTTP ${res.status} ${await res.text()}`);
-    }
-    const sendMs = performance.now() - t0;
-    const written = await pool.query<{ logs: number; tokens: number; contacted: number }>(
-      `SELECT (SELECT count(*)::int FROM email_logs WHERE status = 'sent') AS logs, (SELECT count(*)::int FROM scheduling_tokens) AS tokens,
-              (SELECT count(*)::int FROM project_candidates WHERE status = 'contacted') AS contacted`,
-    );
-    const complete =
-      written.rows[0].logs === INVITATIONS && written.rows[0].tokens === INVITATIONS && written.rows[0].contacted === INVITATIONS;
-    // Floor: the same writes as set-based SQL through pg (no HTTP, no rendering).
-    const f0 = performance.now();
-    await pool.query('BEGIN');
-    await pool.query(
-      `INSERT INTO scheduling_tokens (project_candidate_id, token_hash, expires_at)
-       SELECT * FROM unnest($1::int[], $2::bytea[], $3::timestamptz[])
-       ON CONFLICT (project_candidate_id) DO UPDATE SET token_hash = excluded.token_hash, expires_at = excluded.expires_at`,
-      [
-        candidateIds,
-        candidateIds.map(() => hashSchedulingToken(newSchedulingToken())),
-        candidateIds.map(() => new Date(Date.now() + 14 * 86_400_000)),
-      ],
-    );
-    await pool.query(
-      `INSERT INTO email_logs (project_id, project_candidate_id, template_id, recipient, subject, body, status, sent_by)
-       SELECT $1, id, $2, 'x@example.com', '【ベンチ調査】インタビューご協力のお願い', repeat('本文', 150), 'sent', $3 FROM unnest($4::int[]) id`,
-      [projectId, invitation, userId, candidateIds],
-    );
-    await pool.query(
-      `INSERT INTO candidate_status_history (project_candidate_id, from_status, to_status, changed_by)
-       SELECT id, 'pending', 'contacted', $1 FROM unnest($2::int[]) id`,
-      [userId, candidateIds],
-    );
-    await pool.query('ROLLBACK');
-    const sendFloorMs = performance.now() - f0;
-
-    // 2. Public slots at 20 concurrent clients (one token per client).
-    const tokens = candidateIds.slice(1000, 1000 + CLIENTS).map(() => newSchedulingToken());
-    await pool.query(
-      `UPDATE scheduling_tokens t SET token_hash = v.h FROM unnest($1::int[], $2::bytea[]) v(id, h) WHERE t.project_candidate_id = v.id`,
-      [candidateIds.slice(1000, 1000 + CLIENTS), tokens.map(hashSchedulingToken)],
-    );
-    const firstText = await (await fetch(`${api}/scheduling/${tokens[0]}/slots`)).text();
-    const first = JSON.parse(firstText) as { data: unknown[] };
-    const load = async (encoding: string, urlOf = (token: string) => `${api}/scheduling/${token}/slots`) => {
-      const times: number[] = [];
-      const w0 = performance.now();
-      await Promise.all(
-        tokens.map(async (token) => {
-          for (let i = 0; i < REQUESTS_PER_CLIENT; i++) {
-            const s = performance.now();
-            const res = await fetch(urlOf(token), { headers: { 'accept-encoding': encoding } });
-            await res.arrayBuffer();
-            if (!res.ok) throw new Error(`slots: HTTP ${res.status}`);
-            times.push(performance.now() - s);
-          }
-        }),
-      );
-      return { times, wallMs: performance.now() - w0 };
-    };
-    const plain = await load('identity');
-    // Transfer floor: a bare node:http server answering the same bytes, loaded the same way.
-    const bare = createServer((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(firstText));
-    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-    const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
-    const transfer = await load('identity', () => bareUrl);
-    // The same two through autocannon (20 connections, 5 s, each request the next client's token): a lighter client than
-    // fetch, whose handling of a 577 KB body costs as much as the server's work on these two shared cores.
-    const cannon = async (urlOf: (token: string) => string) => {
-      let next = 0;
-      const result = await autocannon({
-        url: urlOf(tokens[0]),
-        connections: CLIENTS,
-        duration: 5,
-        requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: new URL(urlOf(tokens[next++ % CLIENTS])).pathname }) }],
-      });
-      if (result.non2xx || result.errors) throw new Error(`slots (autocannon): ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-      return result;
-    };
-    const cannonApi = await cannon((token) => `${api}/scheduling/${token}/slots`);
-    const cannonBare = await cannon(() => bareUrl);
-    bare.close();
-    const floor: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      const s = performance.now();
-      await pool.query(
-        `SELECT a.interviewer_id, u.name, a.start_at, a.end_at FROM interviewer_availability a JOIN users u ON u.id = a.interviewer_id
-         WHERE a.project_id = $1 AND a.end_at > now()`,
-        [projectId],
-      );
-      await pool.query(`SELECT interviewer_id, scheduled_at, ends_at FROM reservations WHERE status = 'confirmed' AND ends_at > now()`);
-      floor.push(performance.now() - s);
-    }
-
-    console.log(
-      `\n${first.data.length.toLocaleString()} slots per answer; ${plain.times.length} slot requests in ${(plain.wallMs / 1000).toFixed(1)} s \n`,
-    );
-    console.log('measure\tfloor (SQL through pg)\tAPI\ttarget\tresult');
-    console.log(
-      `bulk send ${INVITATIONS.toLocaleString()} invitations s\t${(sendFloorMs / 1000).toFixed(2)}\t${(sendMs / 1000).toFixed(2)}\t< 20\t${sendMs < 20_000 && complete ? 'PASS' : 'FAIL'}` +
-        ` (logs ${written.rows[0].logs}, tokens ${written.rows[0].tokens}, contacted ${written.rows[0].contacted})`,
-    );
-    {
-      const run = plain;
-      const p95 = pct(run.times, 0.95);
-      console.log(
-        `slots transfer floor p95 ms (bare node:http, same bytes, ${CLIENTS} clients)\t-\t${pct(transfer.times, 0.95).toFixed(1)} (p50 ${pct(transfer.times, 0.5).toFixed(1)})\t-\t-`,
-      );
-      console.log(
-        `public slots p95 ms (${CLIENTS} clients)\t${pct(floor, 0.95).toFixed(1)}\t${p95.toFixed(1)} (p50 ${pct(run.times, 0.5).toFixed(1)})\t< 50\t${p95 < 50 ? 'PASS' : 'FAIL'}`,
-      );
-      console.log(
-        `slots transfer floor p97.5 ms (bare node:http, autocannon, ${CLIENTS} connections)\t-\t${cannonBare.latency.p97_5} (p50 ${cannonBare.latency.p50}, ${cannonBare.requests.total} requests)\t-\t-`,
-      );
-      const p975 = cannonApi.latency.p97_5;
-      console.log(
-        `public slots p97.5 ms (autocannon, ${CLIENTS} connections; autocannon has no p95)\t${pct(floor, 0.95).toFixed(1)}\t${p975} (p50 ${cannonApi.latency.p50}, ${cannonApi.requests.total} requests)\t< 50\t${p975 < 50 ? 'PASS' : 'FAIL'}`,
-      );
-    }
-  } finally {
-    app.kill('SIGTERM');
-    await app.exited;
-    await pool.end().catch(() => undefined);
-    if (process.env.BENCH_KEEP_DB) console.log(`kept ${database.url}`);
-    else await database.drop();
+    if (!res.ok) throw new Error(`send: HTTP ${res.status} ${await res.text()}`);
   }
-}
+  const sendMs = performance.now() - t0;
+  const written = await pool.query<{ logs: number; tokens: number; contacted: number }>(
+    `SELECT (SELECT count(*)::int FROM email_logs WHERE status = 'sent') AS logs, (SELECT count(*)::int FROM scheduling_tokens) AS tokens,
+            (SELECT count(*)::int FROM project_candidates WHERE status = 'contacted') AS contacted`,
+  );
+  const complete =
+    written.rows[0].logs === INVITATIONS && written.rows[0].tokens === INVITATIONS && written.rows[0].contacted === INVITATIONS;
+  // Floor: the same writes as set-based SQL through pg (no HTTP, no rendering).
+  const f0 = performance.now();
+  await pool.query('BEGIN');
+  await pool.query(
+    `INSERT INTO scheduling_tokens (project_candidate_id, token_hash, expires_at)
+     SELECT * FROM unnest($1::int[], $2::bytea[], $3::timestamptz[])
+     ON CONFLICT (project_candidate_id) DO UPDATE SET token_hash = excluded.token_hash, expires_at = excluded.expires_at`,
+    [
+      candidateIds,
+      candidateIds.map(() => hashSchedulingToken(newSchedulingToken())),
+      candidateIds.map(() => new Date(Date.now() + 14 * 86_400_000)),
+    ],
+  );
+  await pool.query(
+    `INSERT INTO email_logs (project_id, project_candidate_id, template_id, recipient, subject, body, status, sent_by)
+     SELECT $1, id, $2, 'x@example.com', '【ベンチ調査】インタビューご協力のお願い', repeat('本文', 150), 'sent', $3 FROM unnest($4::int[]) id`,
+    [projectId, invitation, userId, candidateIds],
+  );
+  await pool.query(
+    `INSERT INTO candidate_status_history (project_candidate_id, from_status, to_status, changed_by)
+     SELECT id, 'pending', 'contacted', $1 FROM unnest($2::int[]) id`,
+    [userId, candidateIds],
+  );
+  await pool.query('ROLLBACK');
+  const sendFloorMs = performance.now() - f0;
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  // 2. Public slots at 20 concurrent clients (one token per client).
+  const tokens = candidateIds.slice(FIRST_CLIENT, FIRST_CLIENT + CLIENTS).map(() => newSchedulingToken());
+  await pool.query(
+    `UPDATE scheduling_tokens t SET token_hash = v.h FROM unnest($1::int[], $2::bytea[]) v(id, h) WHERE t.project_candidate_id = v.id`,
+    [candidateIds.slice(FIRST_CLIENT, FIRST_CLIENT + CLIENTS), tokens.map(hashSchedulingToken)],
+  );
+  const firstText = await (await fetch(`${api}/scheduling/${tokens[0]}/slots`)).text();
+  const first = JSON.parse(firstText) as { data: unknown[] };
+  const load = async (encoding: string, urlOf = (token: string) => `${api}/scheduling/${token}/slots`) => {
+    const times: number[] = [];
+    const w0 = performance.now();
+    await Promise.all(
+      tokens.map(async (token) => {
+        for (let i = 0; i < REQUESTS_PER_CLIENT; i++) {
+          const s = performance.now();
+          const res = await fetch(urlOf(token), { headers: { 'accept-encoding': encoding } });
+          await res.arrayBuffer();
+          if (!res.ok) throw new Error(`slots: HTTP ${res.status}`);
+          times.push(performance.now() - s);
+        }
+      }),
+    );
+    return { times, wallMs: performance.now() - w0 };
+  };
+  const plain = await load('identity');
+  // Transfer floor: a bare node:http server answering the same bytes, loaded the same way.
+  const bare = createServer((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(firstText));
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+  const transfer = await load('identity', () => bareUrl);
+  // The same two through autocannon (20 connections, 5 s in full, each request the next client's token): a lighter client than
+  // fetch, whose handling of a 577 KB body costs as much as the server's work on these two shared cores.
+  const cannon = async (urlOf: (token: string) => string) => {
+    let next = 0;
+    const result = await autocannon({
+      url: urlOf(tokens[0]),
+      connections: CLIENTS,
+      duration: CANNON_S,
+      requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: new URL(urlOf(tokens[next++ % CLIENTS])).pathname }) }],
+    });
+    if (result.non2xx || result.errors) throw new Error(`slots (autocannon): ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    return result;
+  };
+  const cannonApi = await cannon((token) => `${api}/scheduling/${token}/slots`);
+  const cannonBare = await cannon(() => bareUrl);
+  bare.close();
+  const floor: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const s = performance.now();
+    await pool.query(
+      `SELECT a.interviewer_id, u.name, a.start_at, a.end_at FROM interviewer_availability a JOIN users u ON u.id = a.interviewer_id
+       WHERE a.project_id = $1 AND a.end_at > now()`,
+      [projectId],
+    );
+    await pool.query(`SELECT interviewer_id, scheduled_at, ends_at FROM reservations WHERE status = 'confirmed' AND ends_at > now()`);
+    floor.push(performance.now() - s);
+  }
+
+  console.log(
+    `\n${first.data.length.toLocaleString()} slots per answer; ${plain.times.length} slot requests in ${(plain.wallMs / 1000).toFixed(1)} s; ` +
+      `bulk send wrote logs ${written.rows[0].logs}, tokens ${written.rows[0].tokens}, contacted ${written.rows[0].contacted}`,
+  );
+  console.log(
+    `slots transfer floor (bare node:http, same bytes, ${CLIENTS} clients): p95 ${pct(transfer.times, 0.95).toFixed(1)} ms (p50 ${pct(transfer.times, 0.5).toFixed(1)}); ` +
+      `through autocannon p97.5 ${cannonBare.latency.p97_5} ms (p50 ${cannonBare.latency.p50}, ${cannonBare.requests.total} requests)`,
+  );
+  console.log(
+    `public slots through fetch p50 ${pct(plain.times, 0.5).toFixed(1)} ms; through autocannon p50 ${cannonApi.latency.p50} ms (${cannonApi.requests.total} requests)`,
+  );
+  if (!complete) throw new Error('the bulk send did not write every log row, token and status change');
+  report({
+    figure: `bulk send of ${INVITATIONS.toLocaleString()} invitations (floor: its SQL through pg)`,
+    value: sendMs / 1000,
+    unit: 's',
+    floor: sendFloorMs / 1000,
+    targets: [{ op: '<', limit: 20 }],
+  });
+  report({
+    figure: `public slots p95, ${CLIENTS} clients (floor: the slot queries through pg)`,
+    value: pct(plain.times, 0.95),
+    unit: 'ms',
+    floor: pct(floor, 0.95),
+    targets: [{ op: '<', limit: 50 }],
+  });
+  report({
+    figure: `public slots p97.5 through autocannon, ${CLIENTS} connections (it has no p95; floor: the slot queries through pg)`,
+    value: cannonApi.latency.p97_5,
+    unit: 'ms',
+    floor: pct(floor, 0.95),
+    targets: [{ op: '<', limit: 50 }],
+  });
 });

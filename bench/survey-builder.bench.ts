@@ -6,12 +6,10 @@
 // SELECT statements of the app's VersionCopier, and the detail read as the five SELECTs of its SnapshotReader,
 // sent straight through pg with the app's own column lists. Targets: save and detail within 3x of their floors.
 // Run: npm run bench:builder   (PostgreSQL must be up: scripts/services.sh)
-import { readFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { join } from 'node:path';
-import { Client, Pool } from 'pg';
+import { Client, type Pool } from 'pg';
 import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, freePort, startEntryPoint, waitFor, workspaceRoot } from '@platform/testing';
+import { freePort } from '@platform/testing';
 import { SURVEY_BUILDER_DATABASE } from '../apps/survey-builder-api/src/database/database';
 import {
   BRANCH_RULE_COLUMNS,
@@ -21,32 +19,17 @@ import {
   SECTION_COLUMNS,
   VISIBILITY_RULE_COLUMNS,
 } from '../apps/survey-builder-api/src/snapshot/snapshot.columns';
+import { answers, median, memoryMb, report, runBench, size, startApp } from './bench-kit';
 
-const SECTIONS = 50;
-const QUESTIONS_PER_SECTION = 20;
-const SURVEYS_IN_LIST = 1000;
+const SECTIONS = size(50, 2);
+const QUESTIONS_PER_SECTION = size(20, 5);
+const SURVEYS_IN_LIST = size(1000, 10);
+const RUNS = { save: size(10, 2), detail: size(20, 3), renumber: size(5, 2), list: size(20, 3) };
 const USER = { 'x-user-email': 'bench@example.com', 'x-user-name': 'Bench', 'content-type': 'application/json' };
 
 interface Answer<T> {
   data: T;
 }
-
-function servicesEnv(): Record<string, string> {
-  const text = readFileSync(join(workspaceRoot, '.data/services.env'), 'utf8');
-  return Object.fromEntries(
-    text
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
-  );
-}
-
-function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function timed(runs: number, before: () => Promise<void>, call: () => Promise<Response>): Promise<number[]> {
   const times: number[] = [];
@@ -201,114 +184,101 @@ async function scrambleCodes(db: Client, surveyId: string): Promise<void> {
   ]);
 }
 
-async function main() {
-  const database = await createTestDatabase('bench_builder');
-  const db = new Client({ connectionString: database.url });
-  const pool = new Pool({ connectionString: database.url, max: 3, options: '-c search_path=survey_builder' });
+runBench('builder', async ({ scope }) => {
+  const database = await scope.database();
+  await migrateDatabase(database.url, SURVEY_BUILDER_DATABASE);
+  const db = new Client({ connectionString: database.url, application_name: `bench:${scope.id}` });
+  scope.defer('the bench client', () => db.end());
+  await db.connect();
+  const pool = scope.pool({ connectionString: database.url, max: 3, options: '-c search_path=survey_builder' });
   const port = await freePort();
-  const app = startEntryPoint(
+  const app = await startApp(
+    scope,
     'apps/survey-builder-api/src/main.ts',
-    {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: database.url,
-    },
-    30 * 60_000,
+    { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: database.url },
+    answers(`http://127.0.0.1:${port}/health/live`),
   );
   const base = `http://127.0.0.1:${port}/api`;
   const api = (path: string, method = 'GET', body?: object) =>
     fetch(`${base}${path}`, { method, headers: USER, body: body ? JSON.stringify(body) : undefined });
-  try {
-    servicesEnv();
-    await migrateDatabase(database.url, SURVEY_BUILDER_DATABASE);
-    await db.connect();
-    await waitFor(async () => ((await fetch(`http://127.0.0.1:${port}/health/live`)).ok ? true : undefined), {
-      timeoutMs: 60_000,
-      what: 'the API',
+
+  const created = (await (
+    await api('/surveys', 'POST', {
+      title: 'ベンチマーク',
+      clientName: 'bench',
+      objective: '',
+      deliveryArea: '',
+      category: '',
+      generateInitialContent: false,
+    })
+  ).json()) as Answer<{ id: string; versions: Array<{ id: string }>; permissions: Array<{ userId: string }> }>;
+  const surveyId: string = created.data.id;
+  await fillSurvey(db, created.data.versions[0].id);
+  const userId: string = created.data.permissions[0].userId;
+  await db.query(
+    `WITH made AS (
+       INSERT INTO survey (title, client_name, objective, delivery_area, category, status, latest_version_no, created_by, updated_by)
+       SELECT 'リスト ' || n, 'bench', '', '', '', '下書き', 1, $1, $1 FROM generate_series(2, $2) n RETURNING id)
+     INSERT INTO survey_permission (survey_id, user_id, role_type) SELECT id, $1, 'edit' FROM made`,
+    [userId, SURVEYS_IN_LIST],
+  );
+
+  const rssBefore = memoryMb(app.pid, 'VmHWM');
+  const saves = await timed(
+    RUNS.save,
+    async () => undefined,
+    () => api(`/surveys/${surveyId}/save`, 'POST'),
+  );
+  const rssPeak = memoryMb(app.pid, 'VmHWM');
+  const details = await timedGet(RUNS.detail, `${base}/surveys/${surveyId}`);
+  // The floors, on the version the API copied and read last (its latest).
+  const [{ latest_version_id: latestVersionId }] = (
+    await db.query<{ latest_version_id: string }>(`SELECT latest_version_id FROM survey WHERE id = $1`, [surveyId])
+  ).rows;
+  const copyFloors: number[] = [];
+  for (let i = 0; i < saves.length; i++) copyFloors.push(await copyFloor(db, latestVersionId, 1000 + i));
+  const readFloors: number[] = [];
+  for (let i = 0; i < details.length; i++) readFloors.push(await readFloor(pool, latestVersionId));
+  const renumbers = await timed(
+    RUNS.renumber,
+    () => scrambleCodes(db, surveyId),
+    () => api(`/surveys/${surveyId}/questions/renumber`, 'POST'),
+  );
+  const list = (await (await api('/surveys')).json()) as Answer<unknown[]>;
+  if (list.data.length !== SURVEYS_IN_LIST) throw new Error(`list returned ${list.data.length} surveys`);
+  const lists = await timed(
+    RUNS.list,
+    async () => undefined,
+    () => api('/surveys'),
+  );
+
+  console.log(
+    `survey builder: ${SECTIONS} sections x ${QUESTIONS_PER_SECTION} questions (5 choices, 1 branch rule each); ${SURVEYS_IN_LIST} surveys listed\n`,
+  );
+  console.log('operation\tmedian ms\tmax ms\tfloor median ms');
+  const row = (what: string, times: number[], floor?: number[]) =>
+    console.log(`${what}\t${median(times).toFixed(0)}\t${Math.max(...times).toFixed(0)}\t${floor ? median(floor).toFixed(0) : '-'}`);
+  row(`save (new version, ${saves.length} runs)`, saves, copyFloors);
+  row(`GET detail (${details.length} runs)`, details, readFloors);
+  row(`renumber, all codes (${renumbers.length} runs)`, renumbers);
+  row(`list of ${SURVEYS_IN_LIST} (${lists.length} runs)`, lists);
+  console.log(
+    `floors: the same SQL straight through pg, same run, same version (save: its five INSERT … SELECT; detail: its five SELECTs)`,
+  );
+  console.log(`peak RSS of the API process: ${rssBefore.toFixed(0)} MB before the saves, ${rssPeak.toFixed(0)} MB after (VmHWM)`);
+
+  const questions = `${SECTIONS * QUESTIONS_PER_SECTION} questions`;
+  // Medians; where there is a floor, also within 3x of it.
+  const figure = (what: string, times: number[], limit: number, floor?: number[]) =>
+    report({
+      figure: `${what}, median`,
+      value: median(times),
+      unit: 'ms',
+      floor: floor && median(floor),
+      targets: [{ op: '<', limit }, ...(floor ? [{ op: '<=' as const, limit: 3, ofFloor: true }] : [])],
     });
-
-    const created = (await (
-      await api('/surveys', 'POST', {
-        title: 'ベンチマーク',
-        clientName: 'bench',
-        objective: '',
-        deliveryArea: '',
-        category: '',
-        generateInitialContent: false,
-      })
-    ).json()) as Answer<{ id: string; versions: Array<{ id: string }>; permissions: Array<{ userId: string }> }>;
-    const surveyId: string = created.data.id;
-    await fillSurvey(db, created.data.versions[0].id);
-    const userId: string = created.data.permissions[0].userId;
-    await db.query(
-      `WITH made AS (
-         INSERT INTO survey (title, client_name, objective, delivery_area, category, status, latest_version_no, created_by, updated_by)
-         SELECT 'リスト ' || n, 'bench', '', '', '', '下書き', 1, $1, $1 FROM generate_series(2, $2) n RETURNING id)
-       INSERT INTO survey_permission (survey_id, user_id, role_type) SELECT id, $1, 'edit' FROM made`,
-      [userId, SURVEYS_IN_LIST],
-    );
-
-    const rssBefore = peakRssMb(app.pid);
-    const saves = await timed(
-      10,
-      async () => undefined,
-      () => api(`/surveys/${surveyId}/save`, 'POST'),
-    );
-    const rssPeak = peakRssMb(app.pid);
-    const details = await timedGet(20, `${base}/surveys/${surveyId}`);
-    // The floors, on the version the API copied and read last (its latest).
-    const [{ latest_version_id: latestVersionId }] = (
-      await db.query<{ latest_version_id: string }>(`SELECT latest_version_id FROM survey WHERE id = $1`, [surveyId])
-    ).rows;
-    const copyFloors: number[] = [];
-    for (let i = 0; i < saves.length; i++) copyFloors.push(await copyFloor(db, latestVersionId, 1000 + i));
-    const readFloors: number[] = [];
-    for (let i = 0; i < details.length; i++) readFloors.push(await readFloor(pool, latestVersionId));
-    const renumbers = await timed(
-      5,
-      () => scrambleCodes(db, surveyId),
-      () => api(`/surveys/${surveyId}/questions/renumber`, 'POST'),
-    );
-    const list = (await (await api('/surveys')).json()) as Answer<unknown[]>;
-    if (list.data.length !== SURVEYS_IN_LIST) throw new Error(`list returned ${list.data.length} surveys`);
-    const lists = await timed(
-      20,
-      async () => undefined,
-      () => api('/surveys'),
-    );
-
-    const row = (what: string, times: number[], target: number) =>
-      `${what}\t${median(times).toFixed(0)}\t${Math.max(...times).toFixed(0)}\t< ${target}\t${median(times) < target ? 'met' : 'MISSED'}`;
-    console.log(
-      `survey builder: ${SECTIONS} sections x ${QUESTIONS_PER_SECTION} questions (5 choices, 1 branch rule each); ${SURVEYS_IN_LIST} surveys listed\n`,
-    );
-    console.log('operation\tmedian ms\tmax ms\ttarget ms\tresult');
-    console.log(row(`save (new version, ${saves.length} runs)`, saves, 500));
-    console.log(row(`GET detail (${details.length} runs)`, details, 150));
-    console.log(row(`renumber, all codes (${renumbers.length} runs)`, renumbers, 500));
-    console.log(row(`list of ${SURVEYS_IN_LIST} (${lists.length} runs)`, lists, 100));
-    console.log(`\npeak RSS of the API process: ${rssBefore.toFixed(0)} MB before the saves, ${rssPeak.toFixed(0)} MB after (VmHWM)`);
-
-    const floorRow = (what: string, api: number[], floor: number[]) => {
-      const ratio = median(api) / median(floor);
-      return `${what}\t${median(floor).toFixed(0)}\t${median(api).toFixed(0)}\t${ratio.toFixed(1)}x\t<= 3x\t${ratio <= 3 ? 'PASS' : 'FAIL'}`;
-    };
-    console.log('\nfloors: the same SQL straight through pg, same run, same 1,000-question version\n');
-    console.log('operation\tfloor median ms\tAPI median ms\tAPI / floor\ttarget\tresult');
-    console.log(floorRow(`save vs its five INSERT … SELECT (${copyFloors.length} runs)`, saves, copyFloors));
-    console.log(floorRow(`GET detail vs its five SELECTs (${readFloors.length} runs)`, details, readFloors));
-  } finally {
-    app.kill('SIGTERM');
-    await app.exited;
-    await db.end().catch(() => undefined);
-    await pool.end().catch(() => undefined);
-    await database.drop();
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
+  figure(`save (new version) of ${questions}`, saves, 500, copyFloors);
+  figure(`GET detail of ${questions}`, details, 150, readFloors);
+  figure(`renumber of ${questions}`, renumbers, 500);
+  figure(`list of ${SURVEYS_IN_LIST} surveys`, lists, 100);
 });

@@ -6,10 +6,11 @@
 import { checkLogic, type CheckedSection } from '../apps/survey-builder-api/src/domain/logic-check';
 import { type BranchRule, option, question } from '../apps/survey-builder-api/src/domain/model';
 import { diffVersions, type DiffSection } from '../apps/survey-builder-api/src/domain/version-diff';
+import { median, report, runBench, size } from './bench-kit';
 
-const SECTIONS = 50;
-const PER_SECTION = 20;
-const RUNS = 30;
+const SECTIONS = size(50, 5);
+const PER_SECTION = size(20, 4);
+const RUNS = size(30, 3);
 
 const rule = (source: string, destination: string): BranchRule => ({
   logicalOperator: 'AND',
@@ -41,8 +42,6 @@ function version(codeOf: (n: number) => string): Array<CheckedSection & DiffSect
   }));
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 function timed(work: () => unknown): number {
   for (let i = 0; i < 5; i++) work();
   const times: number[] = [];
@@ -54,19 +53,26 @@ function timed(work: () => unknown): number {
   return median(times);
 }
 
-const from = version((n) => `Q${n}`);
-const to = version((n) => `Q${n + 1}`);
-to[0].questions[0].promptText = '変更しました';
-to.push(to.shift()!);
+runBench(
+  'logic',
+  async () => {
+    const from = version((n) => `Q${n}`);
+    const to = version((n) => `Q${n + 1}`);
+    to[0].questions[0].promptText = '変更しました';
+    to.push(to.shift()!);
 
-const issues = checkLogic(from).length;
-const floor = timed(() => structuredClone(from));
-const check = timed(() => checkLogic(from));
-const diff = timed(() => diffVersions(from, to));
-const changes = diffVersions(from, to);
-console.log(
-  `logic check and version diff: ${SECTIONS * PER_SECTION} questions (${issues} issues found; diff: ${changes.questions.renamed.length} renamed, ${changes.questions.changed.length} changed, ${changes.sections.moved.length} sections moved)\n`,
+    const issues = checkLogic(from).length;
+    const floor = timed(() => structuredClone(from));
+    const check = timed(() => checkLogic(from));
+    const diff = timed(() => diffVersions(from, to));
+    const changes = diffVersions(from, to);
+    console.log(
+      `logic check and version diff: ${SECTIONS * PER_SECTION} questions (${issues} issues found; diff: ${changes.questions.renamed.length} renamed, ${changes.questions.changed.length} changed, ${changes.sections.moved.length} sections moved)`,
+    );
+    const figure = (what: string, value: number, limit: number) =>
+      report({ figure: `${what}, median of ${RUNS} (floor: structuredClone)`, value, unit: 'ms', floor, targets: [{ op: '<', limit }] });
+    figure('logic check', check, 50);
+    figure('version diff', diff, 100);
+  },
+  { services: false },
 );
-console.log('operation\tmedian ms\ttarget ms\tfloor ms (structuredClone)\tresult');
-console.log(`logic check\t${check.toFixed(1)}\t< 50\t${floor.toFixed(1)}\t${check < 50 ? 'met' : 'MISSED'}`);
-console.log(`version diff\t${diff.toFixed(1)}\t< 100\t${floor.toFixed(1)}\t${diff < 100 ? 'met' : 'MISSED'}`);

@@ -1,12 +1,12 @@
 import { DataSource } from 'typeorm';
-import { createTestDatabase, type TestDatabase } from '@platform/testing';
+import { type TestDatabase, useTestScope } from '@platform/testing';
 import { assertSchemaCurrent, postgresDataSourceOptions, runMigrations } from '../src';
 import { AddWidgetColour1700000000001, CreateWidgets1700000000000 } from './fixture-migrations';
 import { schemaSnapshot } from './schema-snapshot';
 
 describe('migrations against the real PostgreSQL', () => {
+  const scope = useTestScope('migrations');
   let database: TestDatabase;
-  const sources: DataSource[] = [];
 
   const dataSource = async () => {
     const source = new DataSource(
@@ -17,17 +17,13 @@ describe('migrations against the real PostgreSQL', () => {
         migrations: [CreateWidgets1700000000000, AddWidgetColour1700000000001],
       }),
     );
-    sources.push(await source.initialize());
+    await source.initialize();
+    scope.defer('a data source', () => source.destroy());
     return source;
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase('migrations');
-  });
-
-  afterAll(async () => {
-    await Promise.all(sources.map((s) => s.destroy()));
-    await database.drop();
+    database = await scope.database();
   });
 
   it('refuses to serve an unmigrated schema, naming the schema', async () => {

@@ -1,9 +1,10 @@
 import type { MongoClient } from 'mongodb';
-import { testServices, uniqueName } from '@platform/testing';
+import { testServices, useTestScope } from '@platform/testing';
 import { connectMongo, type MongoIndex } from '../src';
 
 describe('MongoDB client against FerretDB', () => {
-  const dbName = uniqueName('mongo');
+  const scope = useTestScope('mongo');
+  const dbName = scope.mongoDatabase();
   const indexes: MongoIndex[] = [
     { collection: 'medias', key: { name: 1 }, options: { unique: true, name: 'medias_name_unique' } },
     { collection: 'articles', key: { race_id: 1, updated_at: -1 }, options: { name: 'articles_race_updated' } },
@@ -11,12 +12,7 @@ describe('MongoDB client against FerretDB', () => {
   let client: MongoClient;
 
   beforeAll(async () => {
-    client = await connectMongo({ uri: testServices.mongoUri, dbName, indexes });
-  });
-
-  afterAll(async () => {
-    await client.db(dbName).dropDatabase();
-    await client.close();
+    client = scope.track('the MongoDB client', await connectMongo({ uri: testServices.mongoUri, dbName, indexes }));
   });
 
   it('creates the declared indexes at start, and a unique index is enforced', async () => {

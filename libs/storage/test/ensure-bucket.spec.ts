@@ -1,4 +1,4 @@
-import { deleteBucket, testServices, uniqueName } from '@platform/testing';
+import { testServices, useTestScope } from '@platform/testing';
 import { ObjectStorage } from '../src';
 
 /**
@@ -6,13 +6,10 @@ import { ObjectStorage } from '../src';
  * CreateBucket are answered "BucketAlreadyOwnedByYou" (409), which must count as success.
  */
 describe('ObjectStorage.ensureBucket on a bucket nobody has created yet', () => {
-  const bucket = uniqueName('ensure').replace(/_/g, '-');
+  const scope = useTestScope('ensure');
+  const bucket = scope.bucket();
   const instances = Array.from({ length: 6 }, () => new ObjectStorage({ ...testServices.s3, bucket, forcePathStyle: true }));
-
-  afterAll(async () => {
-    await deleteBucket(instances[0].client, bucket);
-    for (const storage of instances) storage.destroy();
-  });
+  scope.defer('the S3 clients', () => instances.forEach((storage) => storage.destroy()));
 
   it('succeeds for six instances creating it at the same moment, and the bucket is there', async () => {
     const results = await Promise.allSettled(instances.map((storage) => storage.ensureBucket()));

@@ -1,21 +1,15 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { deleteBucket, testServices, uniqueName } from '@platform/testing';
+import { testServices, useTestScope } from '@platform/testing';
 import { ObjectStorage, ObjectStorageError } from '../src';
 
 describe('ObjectStorage against the local S3 server', () => {
-  const storage = new ObjectStorage({
-    ...testServices.s3,
-    bucket: uniqueName('storage').replace(/_/g, '-'),
-    forcePathStyle: true,
-  });
+  const scope = useTestScope('storage');
+  const storage = new ObjectStorage({ ...testServices.s3, bucket: scope.bucket(), forcePathStyle: true });
+  scope.defer('the S3 client', () => storage.destroy());
   const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 1, 2, 3, 255]);
 
   beforeAll(() => storage.ensureBucket());
-  afterAll(async () => {
-    await deleteBucket(storage.client, storage.bucket);
-    storage.destroy();
-  });
 
   it('creates its bucket once; a second ensure is a no-op', async () => {
     await expect(storage.ensureBucket()).resolves.toBeUndefined();
@@ -65,14 +59,12 @@ describe('ObjectStorage against the local S3 server', () => {
 });
 
 describe('ObjectStorage streamed uploads', () => {
-  const storage = new ObjectStorage({ ...testServices.s3, bucket: uniqueName('stream').replace(/_/g, '-'), forcePathStyle: true });
+  const scope = useTestScope('stream');
+  const storage = new ObjectStorage({ ...testServices.s3, bucket: scope.bucket(), forcePathStyle: true });
+  scope.defer('the S3 client', () => storage.destroy());
   const MiB = 1024 * 1024;
 
   beforeAll(() => storage.ensureBucket());
-  afterAll(async () => {
-    await deleteBucket(storage.client, storage.bucket);
-    storage.destroy();
-  });
 
   async function* chunks(total: number, chunk = 256 * 1024, failAfter?: number) {
     for (let sent = 0; sent < total; sent += chunk) {

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { openApiDocumentOf } from '@platform/runtime';
 import request from 'supertest';
+import { formBodies, multipartVariants } from './sweep-multipart';
 
 /**
  * A bad-input sweep driven by an app's OpenAPI document: for every operation it sends malformed variants
@@ -245,6 +246,10 @@ function variantsOf(
   const jsonSchema = ((operation.requestBody as Schema | undefined)?.content as Record<string, { schema?: unknown }> | undefined)?.[
     'application/json'
   ]?.schema;
+  const formSchema = reader.resolve(
+    ((operation.requestBody as Schema | undefined)?.content as Record<string, { schema?: unknown }> | undefined)?.['multipart/form-data']
+      ?.schema,
+  );
   const baseBody = jsonSchema ? reader.sample(jsonSchema, rng) : undefined;
   const identity = options.identity();
   const base = (label: string, change: Partial<SweepRequest> = {}): SweepRequest => ({
@@ -294,6 +299,15 @@ function variantsOf(
       for (const [what, value] of badValues(field.schema))
         json(`body ${field.path.join('.')}: ${what}`, withValue(baseBody, field.path, value));
     }
+    for (const form of formBodies)
+      variants.push(base(form.label, { headers: { ...identity, 'content-type': form.contentType }, body: form.body }));
+  } else if (formSchema.properties) {
+    const fields = Object.entries(formSchema.properties as Record<string, unknown>).map(([name, property]) => {
+      const resolved = reader.resolve(property);
+      return { name, file: resolved.format === 'binary', sample: String(reader.sample(resolved, rng)) };
+    });
+    for (const form of multipartVariants(fields))
+      variants.push(base(form.label, { headers: { ...identity, 'content-type': form.contentType }, body: form.body }));
   } else if (method === 'get') {
     variants.push(
       base('GET with a body', {
@@ -332,8 +346,14 @@ export async function runSweep(
   const plan = operations.flatMap(({ method, template, operation }) => {
     const variants = variantsOf(reader, rng, method, template, operation, options);
     // Each operation gets an identity case and a whole-body case first, then a seeded sample of the rest.
+    // Each upload route gets every malformed form, and each JSON route the form-encoded bodies.
     const first = variants.filter(
-      (v) => v.label.startsWith('no identity') || v.label === 'body: deep nesting' || v.label === 'GET with a body',
+      (v) =>
+        v.label.startsWith('no identity') ||
+        v.label === 'body: deep nesting' ||
+        v.label === 'GET with a body' ||
+        v.label.startsWith('multipart: ') ||
+        v.label.startsWith('form: '),
     );
     return [
       ...first,

@@ -17,6 +17,8 @@ export interface TestAppOptions {
    * file when the app closes. Only test fixtures without documented routes turn it off.
    */
   checkDocument?: boolean;
+  /** Collects every log line the app writes (at info level and above), instead of writing none. */
+  logLines?: string[];
 }
 
 const conformances = new WeakMap<INestApplication, OpenApiConformance>();
@@ -32,7 +34,8 @@ export async function startTestApp(module: DynamicModule, surface: HttpSurface, 
     ...surface,
     bodyLimitBytes: options.bodyLimitBytes,
     service: surface.openApi.title,
-    logLevel: process.env.LOG_LEVEL ?? 'silent',
+    logLevel: options.logLines ? 'info' : (process.env.LOG_LEVEL ?? 'silent'),
+    logDestination: options.logLines ? { write: (line: string) => void options.logLines!.push(line) } : undefined,
   });
   const fastify = app.getHttpAdapter().getInstance();
   if (options.checkDocument !== false) {

@@ -3,6 +3,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { openApiDocumentOf } from '@platform/runtime';
 import { documentedRoutes, servedRoutes } from './http-app';
 import { lintOpenApi } from './openapi-lint';
+import { openApiSchemaProblems } from './openapi-schema';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
@@ -42,6 +43,7 @@ export async function expectTruthfulDocument(app: INestApplication): Promise<voi
   const document = openApiDocumentOf(app)!;
   expect((await documentedRoutes(app)).sort()).toEqual(servedRoutes(app).sort());
   expect(lintProblems(document)).toEqual([]);
+  expect(openApiSchemaProblems(document)).toEqual([]);
   expect(documentGaps(document)).toEqual([]);
 }
 
@@ -68,6 +70,10 @@ export function describeOpenApiDocument(
       expect(lintProblems(document()).filter((p) => !(p.includes(' no-ambiguous-paths ') && accepted.some((a) => p.endsWith(a))))).toEqual(
         [],
       );
+    });
+
+    it('is valid against the official OpenAPI 3.0 JSON schema', () => {
+      expect(openApiSchemaProblems(document())).toEqual([]);
     });
 
     it('gives every operation a summary and the schema of each success body', () => {

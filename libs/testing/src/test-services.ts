@@ -29,9 +29,15 @@ export function testStorageEnv(bucket: string): Record<string, string> {
   };
 }
 
-/** A lowercase name no other test file uses, for databases, queues, buckets and key prefixes. */
+/**
+ * The run a name belongs to: scripts/test.sh sets TEST_RUN_ID once per run, so after the run every database,
+ * queue and bucket still carrying it is a leak (scripts/test-leaks.ts); outside a run, the time.
+ */
+export const testRunId = (process.env.TEST_RUN_ID ?? Date.now().toString(36)).toLowerCase();
+
+/** A lowercase name no other test file uses, for databases, queues, buckets and key prefixes: `prefix_run_random`. */
 export function uniqueName(prefix: string): string {
-  return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  return `${prefix}_${testRunId}_${randomBytes(5).toString('hex')}`;
 }
 
 /** Polls `probe` until it returns a value other than undefined, or fails after the deadline. No sleeps. */

@@ -12,9 +12,10 @@ export const JSON_FILE_MAX_BYTES = 10 * 1024 * 1024;
 /** Limits on the text fields of every multipart form: a few short fields, one file. */
 export const FORM_LIMITS = { files: 1, fields: 8, parts: 9, fieldSize: 16 * 1024, fieldNameSize: 100 } as const;
 
-/** The multipart body of an operation in the OpenAPI document. */
+/** The multipart body of an operation in the OpenAPI document (OpenAPI 3.0 allows no empty `required` list). */
 function multipartBody(properties: Record<string, SchemaObject>, required: string[], description: string) {
-  return applyDecorators(ApiConsumes('multipart/form-data'), ApiBody({ description, schema: { type: 'object', required, properties } }));
+  const schema: SchemaObject = { type: 'object', properties, ...(required.length ? { required } : {}) };
+  return applyDecorators(ApiConsumes('multipart/form-data'), ApiBody({ description, schema }));
 }
 
 export const FILE_PROPERTY: SchemaObject = { type: 'string', format: 'binary' };

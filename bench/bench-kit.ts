@@ -1,0 +1,221 @@
+// What every benchmark shares: smoke mode, the local services' addresses, a scope that owns whatever the bench
+// creates on them, apps started as their own processes, percentiles, memory readings, and the summary lines.
+//
+// Smoke mode (BENCH_SMOKE=1, or --smoke): tiny sizes and short runs through the same routes, queues and floors, so a
+// bench that cannot start or breaks on the way fails in seconds; targets are not judged. `npm run bench:smoke` runs
+// every bench so (scripts/bench-smoke.sh; scripts/test.sh runs it in CI).
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type RunningEntryPoint, startEntryPoint, TestScope, testServices, waitFor, workspaceRoot } from '@platform/testing';
+
+export const SMOKE = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
+
+/** The full size, or the smoke one. */
+export const size = <T>(full: T, smoke: T): T => (SMOKE ? smoke : full);
+
+/** The bench's own command-line arguments, without --smoke. */
+export const benchArgs = () => process.argv.slice(2).filter((arg) => arg !== '--smoke');
+
+export const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+
+export const median = (values: number[]) => percentile(values, 0.5);
+
+/** A /proc/<pid>/status figure in MB (VmHWM: the peak resident set; VmRSS: the current one); 0 once the process is gone. */
+export function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+const SERVICES_FILE = join(workspaceRoot, '.data/services.env');
+
+/** The local services' addresses, as scripts/services.sh wrote them; libs/testing (the scope) is pointed at the same. */
+function loadServices(): Record<string, string> {
+  if (!existsSync(SERVICES_FILE)) throw new Error(`${SERVICES_FILE} is missing: start the services first (bash scripts/services.sh)`);
+  const services: Record<string, string> = Object.fromEntries(
+    readFileSync(SERVICES_FILE, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
+  Object.assign(testServices, {
+    postgresUrl: services.DATABASE_URL,
+    mongoUri: services.MONGODB_URI,
+    amqpUrl: services.AMQP_URL,
+    redisUrl: services.REDIS_URL,
+  });
+  Object.assign(testServices.s3, {
+    endpoint: services.S3_ENDPOINT,
+    accessKeyId: services.S3_ACCESS_KEY_ID,
+    secretAccessKey: services.S3_SECRET_ACCESS_KEY,
+  });
+  return services;
+}
+
+/**
+ * An app's entry point as its own process (from source), stopped when the scope closes. `ready` is polled until
+ * true; if the app exits first, or the wait runs out, the error carries the app's last lines.
+ */
+export async function startApp(
+  scope: TestScope,
+  entry: string,
+  env: Record<string, string>,
+  ready: (app: RunningEntryPoint) => Promise<boolean> | boolean,
+  timeoutMs = 60_000,
+): Promise<RunningEntryPoint> {
+  const app = startEntryPoint(entry, env, 30 * 60_000);
+  scope.defer(entry, async () => {
+    app.kill('SIGTERM');
+    await app.exited;
+  });
+  await whenReady(entry, app.lines, app.exited, () => ready(app), timeoutMs);
+  return app;
+}
+
+/** Waits for `probe`; fails at once, with the process's last lines, when the process exits first. */
+export async function whenReady(
+  what: string,
+  lines: string[],
+  exited: Promise<unknown>,
+  probe: () => Promise<boolean> | boolean,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const tail = () => lines.slice(-15).join('\n  ');
+  let gone = false;
+  const died = exited.then(() => {
+    gone = true;
+    throw new Error(`${what} exited before it was ready:\n  ${tail()}`);
+  });
+  died.catch(() => undefined);
+  const up = waitFor(async () => ((await probe()) ? true : undefined), { timeoutMs, intervalMs: 50, what }).catch((error: Error) => {
+    if (gone) return;
+    throw new Error(`${error.message}; its last lines:\n  ${tail()}`);
+  });
+  await Promise.race([up, died]);
+}
+
+/** True once GET `url` answers 2xx. */
+export const answers = (url: string) => () =>
+  fetch(url).then(
+    (res) => {
+      void res.body?.cancel();
+      return res.ok;
+    },
+    () => false,
+  );
+
+/** A bare node:http server of bench/ (the floor of a request rate), once it prints that it listens; stopped when the scope closes. */
+export async function startBareServer(scope: TestScope, script: string, args: string[]): Promise<void> {
+  const server = spawn(process.execPath, [join(__dirname, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise((resolve) => server.on('exit', resolve));
+  scope.defer(script, async () => {
+    server.kill('SIGTERM');
+    await exited;
+  });
+  let listening = false;
+  server.stdout!.once('data', () => (listening = true));
+  await whenReady(script, [], exited, () => listening, 10_000);
+}
+
+/** Runs one part of a bench in a scope of its own, closed when the part ends (or with the bench's scope, if it fails). */
+export async function inOwnScope(scope: TestScope, prefix: string, part: (own: TestScope) => Promise<void>): Promise<void> {
+  const own = new TestScope(prefix);
+  scope.defer(prefix, () => own.close());
+  await part(own);
+  await own.close();
+}
+
+/** What a figure must be: `value <op> limit`, or with `ofFloor`, the ratio value / floor. */
+export interface Target {
+  op: '<' | '<=' | '>=';
+  limit: number;
+  ofFloor?: boolean;
+}
+
+export interface Figure {
+  figure: string;
+  value: number;
+  unit: string;
+  /** The same work without the app (a bare server, the same SQL through the driver), in the same unit. */
+  floor?: number;
+  targets: Target[];
+}
+
+const figures: Figure[] = [];
+
+/** Records a figure; its summary line is printed when the bench ends (runBench), beside every other bench's. */
+export function report(figure: Figure): void {
+  figures.push(figure);
+}
+
+const num = (n: number) => (Number.isInteger(n) || Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2));
+const holds = (x: number, { op, limit }: Target) => (op === '<' ? x < limit : op === '<=' ? x <= limit : x >= limit);
+
+/** `figure | value | floor | ratio | target | met or MISSED` (in smoke mode: not judged). */
+export function summaryLine({ figure, value, unit, floor, targets }: Figure): string {
+  const ratio = floor === undefined ? undefined : value / floor;
+  const text = (t: Target) => `${t.op} ${num(t.limit)}${t.ofFloor ? 'x floor' : ` ${unit}`}`;
+  const missed = targets.filter((t) => !holds(t.ofFloor ? ratio! : value, t));
+  const verdict = SMOKE ? 'smoke: not judged' : missed.length ? `MISSED (${missed.map(text).join(', ')})` : 'met';
+  return [
+    figure,
+    `${num(value)} ${unit}`,
+    floor === undefined ? '-' : `${num(floor)} ${unit}`,
+    ratio === undefined ? '-' : `${ratio.toFixed(ratio >= 10 ? 1 : 2)}x`,
+    targets.map(text).join(', ') || '-',
+    verdict,
+  ].join(' | ');
+}
+
+export interface Bench {
+  scope: TestScope;
+  /** The local services' addresses (.data/services.env). */
+  services: Record<string, string>;
+}
+
+/**
+ * Runs a bench: everything it creates on the services goes through `scope` (databases, MongoDB databases, queue
+ * prefixes, buckets, Redis prefixes, apps), closed at the end whatever happens, also on Ctrl-C or SIGTERM. Prints
+ * the summary lines, and exits 1 on any error (a bench that cannot start, crashes, or leaves something behind),
+ * 0 otherwise: a missed target never fails a run. `services: false` for a bench that needs none.
+ */
+export function runBench(name: string, main: (bench: Bench) => Promise<void>, { services = true } = {}): void {
+  const scope = new TestScope(`bench_${name}`);
+  const started = performance.now();
+  let failed = false;
+  const fail = (error: unknown) => {
+    failed = true;
+    console.error(`[bench:${name}] FAILED:`, error);
+  };
+  let finishing: Promise<void> | undefined;
+  // Once only: a signal and the end of main may both ask for it.
+  const finish = () => (finishing ??= end());
+  const end = async () => {
+    await scope.close().catch(fail);
+    if (figures.length) console.log(`\nsummary: figure | value | floor | ratio | target | result\n${figures.map(summaryLine).join('\n')}`);
+    console.log(
+      `[bench:${name}]${SMOKE ? ' smoke' : ''} ${failed ? 'FAILED' : 'done'} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    process.exit(failed ? 1 : 0);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      fail(new Error(`stopped by ${signal}`));
+      void finish();
+    });
+  }
+  if (SMOKE) console.log(`[bench:${name}] smoke mode: tiny sizes, the same code paths, targets not judged`);
+  void (async () => {
+    try {
+      await main({ scope, services: services ? loadServices() : {} });
+    } catch (error) {
+      fail(error);
+    }
+    await finish();
+  })();
+}
