@@ -18,8 +18,9 @@ export interface Route {
 }
 
 /**
- * Path prefixes behind the ingress (ARCHITECTURE.md section 2), the single source of the Kubernetes
- * Ingress and the local gateway. Longest prefix wins: /api/v1/surveys is recruiting, /api/surveys the builder.
+ * Path prefixes behind the edge (ARCHITECTURE.md section 2), the single source of the cluster edge's HTTPRoutes
+ * (k8s/edge.yaml), the local edge's Caddyfile and the local gateway. Longest prefix wins: /api/v1/surveys is
+ * recruiting, /api/surveys the builder.
  */
 export const ROUTES: readonly Route[] = [
   { prefix: '/api/v1/auth', app: 'recruiting-api' },

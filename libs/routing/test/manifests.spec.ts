@@ -1,50 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
-import { workspaceRoot } from '@platform/testing';
-import { APP_NAMES, APPS, renderIngressYaml, resolveRoute, ROUTES } from '../src';
+import { readdirSync } from 'node:fs';
+import { clusterValidator, imagePinProblem, kubernetesValidator } from '@platform/testing';
+import { APP_NAMES, APPS } from '../src';
+import { k8sDir, manifests, ofKind, readManifests } from './k8s-files';
 
-// Parsed YAML, walked field by field in the assertions below.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Manifest = { kind: string; metadata: { name: string }; spec: Record<string, any>; data?: Record<string, string> };
-
-const k8sDir = join(workspaceRoot, 'k8s');
-const manifests: Manifest[] = readdirSync(k8sDir)
-  .filter((file) => file.endsWith('.yaml') && file !== 'secret.example.yaml')
-  .flatMap((file) => parseAllDocuments(readFileSync(join(k8sDir, file), 'utf8')).map((doc) => doc.toJS() as Manifest));
-const ofKind = (kind: string) => manifests.filter((m) => m.kind === kind);
+const kustomization: any = readManifests('kustomization.yaml')[0];
 
 describe('Kubernetes manifests', () => {
-  const ingress = ofKind('Ingress')[0];
-  const ingressPaths: Array<{ path: string; pathType: string; backend: { service: { name: string; port: { number: number } } } }> =
-    ingress.spec.rules[0].http.paths;
-
-  it('ingress.yaml is exactly what the route table generates', () => {
-    expect(readFileSync(join(k8sDir, 'ingress.yaml'), 'utf8')).toBe(renderIngressYaml());
-  });
-
-  it('has the same prefixes and targets as the route table, all of type Prefix', () => {
-    const fromIngress = ingressPaths.map((p) => `${p.path} -> ${p.backend.service.name}`).sort();
-    expect(fromIngress).toEqual(ROUTES.map((r) => `${r.prefix} -> ${r.app}`).sort());
-    expect(new Set(ingressPaths.map((p) => p.pathType))).toEqual(new Set(['Prefix']));
-  });
-
-  it('routes sample paths like the gateway does (longest prefix wins)', () => {
-    const byIngress = (path: string) =>
-      ingressPaths.filter((p) => path === p.path || path.startsWith(`${p.path}/`)).sort((a, b) => b.path.length - a.path.length)[0]?.backend
-        .service.name;
-    for (const path of ['/api/v1/surveys/1', '/api/surveys/1', '/v1/blogs', '/api/v1/webhooks/ai-status', '/api/v1/users/me', '/nope']) {
-      expect(byIngress(path)).toBe(resolveRoute(path)?.app);
-    }
-  });
-
-  it('points every ingress path at an existing Service and its port', () => {
-    const services = new Map(ofKind('Service').map((s) => [s.metadata.name, s.spec.ports.map((p: { port: number }) => p.port)]));
-    for (const { backend } of ingressPaths) {
-      expect(services.get(backend.service.name)).toContain(backend.service.port.number);
-    }
-  });
-
   it.each(APP_NAMES)('has a Deployment and a Service for %s on its port, selecting its pods', (app) => {
     const deployment = ofKind('Deployment').find((d) => d.metadata.name === app);
     const service = ofKind('Service').find((s) => s.metadata.name === app);
@@ -62,7 +24,7 @@ describe('Kubernetes manifests', () => {
 
   it('takes every ConfigMap and Secret key a Deployment references from the ConfigMap and the Secret template', () => {
     const configMap = ofKind('ConfigMap')[0];
-    const secret = parseAllDocuments(readFileSync(join(k8sDir, 'secret.example.yaml'), 'utf8'))[0].toJS();
+    const secret = readManifests('secret.example.yaml')[0] as unknown as { stringData: Record<string, string> };
     for (const deployment of ofKind('Deployment')) {
       const pod = deployment.spec.template.spec;
       for (const container of [...pod.containers, ...(pod.initContainers ?? [])]) {
@@ -86,8 +48,97 @@ describe('Kubernetes manifests', () => {
   });
 
   it('lists every manifest in the kustomization', () => {
-    const kustomization = parseAllDocuments(readFileSync(join(k8sDir, 'kustomization.yaml'), 'utf8'))[0].toJS();
     const files = readdirSync(k8sDir).filter((f) => f.endsWith('.yaml') && !['kustomization.yaml', 'secret.example.yaml'].includes(f));
     expect([...kustomization.resources].sort()).toEqual(files.sort());
+  });
+
+  it('are valid against the Kubernetes API schemas and the CRDs of the cluster add-ons, misspelt fields included', () => {
+    const validate = clusterValidator();
+    const objects = [
+      ...manifests.filter((m) => m.kind !== 'Kustomization'),
+      ...readManifests('secret.example.yaml'),
+      ...readManifests('cluster/gatewayclass.yaml'),
+    ];
+    expect(objects.map((m) => m.kind)).toEqual(
+      expect.arrayContaining([
+        'ConfigMap',
+        'Deployment',
+        'Service',
+        'Secret',
+        'NetworkPolicy',
+        'Gateway',
+        'HTTPRoute',
+        'GatewayClass',
+        'PodDisruptionBudget',
+        'HorizontalPodAutoscaler',
+        'ScaledObject',
+        'TriggerAuthentication',
+      ]),
+    );
+    const problems = objects.flatMap((m) => validate(m).map((problem) => `${m.kind} ${m.metadata.name}: ${problem}`));
+    expect(problems).toEqual([]);
+  });
+
+  it('is checked against those schemas for real: an unknown field, a wrong type or an unknown kind is refused', () => {
+    const validate = kubernetesValidator();
+    const deployment = structuredClone(ofKind('Deployment')[0]);
+    expect(validate({ ...deployment, spec: { ...deployment.spec, replica: 2 } })).toEqual([expect.stringContaining('replica')]);
+    const service = structuredClone(ofKind('Service')[0]);
+    service.spec.ports[0].port = 'http';
+    expect(validate(service)).not.toEqual([]);
+    expect(validate({ apiVersion: 'apps/v1', kind: 'Deploymnet' })).toEqual([
+      'apps/v1 Deploymnet is not a kind of apis__apps__v1_openapi.json',
+    ]);
+    expect(validate({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization' })).toEqual([
+      'kustomize.config.k8s.io/v1beta1 is not an API of Kubernetes itself',
+    ]);
+  });
+
+  it("names the platform's images without a tag, and sets one exact release for all of them in the kustomization", () => {
+    const images: string[] = ofKind('Deployment').flatMap((d) =>
+      [...d.spec.template.spec.containers, ...(d.spec.template.spec.initContainers ?? [])].map((c: { image: string }) => c.image),
+    );
+    const own = images.filter((image) => image.startsWith('platform/'));
+    expect(new Set(own)).toEqual(new Set(APP_NAMES.map((app) => `platform/${app}`)));
+    // Every other image is a third-party one, pinned to the release the image table describes.
+    expect(images.filter((image) => !own.includes(image)).flatMap((image) => imagePinProblem(image) ?? [])).toEqual([]);
+    const tags = kustomization.images.map((i: { name: string; newTag: string }) => [i.name, i.newTag]);
+    expect(tags.map(([name]: string[]) => name).sort()).toEqual([...new Set(own)].sort());
+    expect(new Set(tags.map(([, tag]: string[]) => tag)).size).toBe(1);
+    expect(tags[0][1]).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('keeps every app available through disruptions and scales it: a PDB, spread replicas, an autoscaler, a drain that outlasts the endpoint update', () => {
+    const configMap = ofKind('ConfigMap')[0];
+    for (const app of APP_NAMES) {
+      const deployment = ofKind('Deployment').find((d) => d.metadata.name === app)!;
+      const selector = deployment.spec.selector.matchLabels;
+      const pdb = ofKind('PodDisruptionBudget').find((p) => p.metadata.name === app);
+      expect([app, pdb?.spec]).toEqual([app, { minAvailable: 1, selector: { matchLabels: selector } }]);
+      expect(deployment.spec.replicas).toBeGreaterThan(pdb!.spec.minAvailable);
+      const pod = deployment.spec.template.spec;
+      expect(pod.topologySpreadConstraints.map((c: { topologyKey: string }) => c.topologyKey)).toContain('kubernetes.io/hostname');
+      for (const constraint of pod.topologySpreadConstraints) expect(constraint.labelSelector.matchLabels).toEqual(selector);
+      // preStop, then the app's own drain, inside the grace period.
+      const preStop = pod.containers[0].lifecycle.preStop.sleep.seconds;
+      expect(preStop + Number(configMap.data!.SHUTDOWN_TIMEOUT_MS) / 1000).toBeLessThan(pod.terminationGracePeriodSeconds);
+      const hpa = ofKind('HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === app);
+      const scaled = ofKind('ScaledObject').find((o) => o.spec.scaleTargetRef.name === app);
+      // One autoscaler each (KEDA makes its own HPA, which must not meet a second one).
+      expect([app, Number(Boolean(hpa)) + Number(Boolean(scaled))]).toEqual([app, 1]);
+      expect(hpa?.spec.minReplicas ?? scaled?.spec.minReplicaCount).toBe(deployment.spec.replicas);
+    }
+    const queueTriggers = ofKind('ScaledObject').flatMap((o) =>
+      o.spec.triggers
+        .filter((t: { type: string }) => t.type === 'rabbitmq')
+        .map((t: { metadata: { queueName: string } }) => t.metadata.queueName),
+    );
+    expect(queueTriggers.sort()).toEqual([
+      'article-builder',
+      'article-generation',
+      'blog-generation',
+      'blog-rewriter',
+      'thumbnail-generation',
+    ]);
   });
 });

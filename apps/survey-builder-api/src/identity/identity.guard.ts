@@ -11,6 +11,8 @@ export const IDENTITY_OPTIONS = Symbol('IDENTITY_OPTIONS');
 export interface IdentityOptions {
   adminEmails: string[];
   importApiKey: string | undefined;
+  /** The platform's HS256 secret: the edge's identity check verifies access tokens with it (unset: the check answers 503). */
+  jwtSecret?: string;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;

@@ -1,3 +1,4 @@
+import { startDraining } from '../health/draining';
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
@@ -5,11 +6,13 @@ import type { Duplex } from 'node:stream';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import fastJson from 'fast-json-stringify';
+import type { DestinationStream } from 'pino';
 import type { BaseAppConfig } from '../config/env';
 import { ConfigError } from '../config/load-config';
 import { LIVENESS_PATH, READINESS_PATH } from '../health/health-paths';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
+import { redactUrl } from '../logging/url-redaction';
 import { type ErrorBodyFormat, genericErrorBody, type HttpSurface } from './error-body';
 import { assertCleanInput, MalformedInputError } from './input-guard';
 import { serveOpenApi, successSchemas } from './openapi';
@@ -21,10 +24,14 @@ export interface HttpAppOptions extends HttpSurface {
   host: string;
   port: number;
   shutdownTimeoutMs: number;
+  /** After SIGTERM, how long readiness answers 503 while requests are still served, before the server stops accepting. */
+  shutdownDelayMs?: number;
   /** Largest request body accepted, in bytes (default 1 MiB). */
   bodyLimitBytes?: number;
   /** Paths whose requests are not logged (probes would drown everything else); the health probes always are. */
   quietPaths?: string[];
+  /** Proxies between the client and the app (TRUSTED_PROXY_HOPS; one, the edge, by default). */
+  trustedProxyHops?: number;
 }
 
 export type PlatformApp = NestFastifyApplication;
@@ -51,9 +58,12 @@ export function registeredRoutes(app: INestApplication): string[] {
  */
 export async function createHttpApp(
   module: Type<unknown> | DynamicModule,
-  options: Pick<HttpAppOptions, 'openApi' | 'errorBody' | 'bodyLimitBytes' | 'service' | 'logLevel' | 'quietPaths'>,
+  options: Pick<
+    HttpAppOptions,
+    'openApi' | 'errorBody' | 'logRedaction' | 'bodyLimitBytes' | 'service' | 'logLevel' | 'quietPaths' | 'trustedProxyHops'
+  > & { logDestination?: DestinationStream },
 ): Promise<PlatformApp> {
-  const logger = createLogger(options.service, options.logLevel);
+  const logger = createLogger(options.service, options.logLevel, options.logDestination);
   const errorBody = options.errorBody ?? genericErrorBody;
   // Set once the instance exists: errors the router raises before any route (a malformed or over-long URL)
   // go through the same error handler as everything else, so they get the service's error body.
@@ -64,8 +74,10 @@ export async function createHttpApp(
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     genReqId: (req: IncomingMessage) => requestIdFor(req.headers[REQUEST_ID_HEADER]),
     bodyLimit: options.bodyLimitBytes ?? 1_048_576,
-    // Behind the ingress: the client address comes from X-Forwarded-For.
-    trustProxy: true,
+    // Behind the edge, which writes the client's address into X-Forwarded-For itself: the address is taken that
+    // many hops from the right, so addresses a client puts in the header are never believed.
+    // (Fastify's numeric form, as a function: the adapter's type lacks the number.)
+    trustProxy: (_address: string, hop: number) => hop < (options.trustedProxyHops ?? 1),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: (error: Error, request: unknown, reply: unknown) =>
       router.errors?.(routerError(error), request as never, reply as never),
@@ -147,7 +159,7 @@ export async function createHttpApp(
     if (quiet.has(path)) return;
     request.log.info(
       {
-        req: { method: request.method, url: request.url },
+        req: { method: request.method, url: redactUrl(request.url, options.logRedaction) },
         res: { statusCode: reply.statusCode },
         responseTime: Math.round(reply.elapsedTime),
       },
@@ -172,11 +184,15 @@ export async function startHttpApp(module: Type<unknown> | DynamicModule, option
     if (stopping) return;
     stopping = true;
     logger.info(`${signal} received: draining`);
+    // Answers ask clients (the edge) to close their connections, readiness answers 503; requests are still served.
     draining.add(app);
+    startDraining();
+    const delayMs = options.shutdownDelayMs ?? 0;
     setTimeout(() => {
-      logger.error(`shutdown did not finish within ${options.shutdownTimeoutMs} ms: exiting`);
+      logger.error(`shutdown did not finish within ${delayMs + options.shutdownTimeoutMs} ms: exiting`);
       process.exit(1);
-    }, options.shutdownTimeoutMs).unref();
+    }, delayMs + options.shutdownTimeoutMs).unref();
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     await app.close();
     logger.info('stopped');
     process.exit(0);
@@ -218,9 +234,11 @@ export function runHttpMain<C extends BaseAppConfig>(main: HttpMain<C>): void {
       ...config.http,
       openApi: main.openApi,
       errorBody: main.errorBody,
+      logRedaction: main.logRedaction,
       quietPaths: main.quietPaths,
       bodyLimitBytes: config.bodyLimitBytes,
       shutdownTimeoutMs: config.shutdownTimeoutMs,
+      shutdownDelayMs: config.shutdownDelayMs,
     });
   });
 }

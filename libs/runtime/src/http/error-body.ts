@@ -1,3 +1,4 @@
+import type { UrlRedaction } from '../logging/url-redaction';
 import type { OpenApiInfo } from './openapi';
 
 /** The parts of an error every service's error body carries. */
@@ -17,8 +18,10 @@ export type ErrorBodyFormat = (status: number, error: ErrorSummary, request: { u
 /** The body of an app that names no format of its own (workers' probes): `{error: {...}}`. */
 export const genericErrorBody: ErrorBodyFormat = (_status, error) => ({ error });
 
-/** What an app shows over HTTP: its OpenAPI document and its error body. */
+/** What an app shows over HTTP: its OpenAPI document and its error body, and what its request log hides. */
 export interface HttpSurface {
   openApi: OpenApiInfo;
   errorBody?: ErrorBodyFormat;
+  /** Secrets in its URLs, logged as fingerprints (login codes and state are hidden in every app). */
+  logRedaction?: UrlRedaction;
 }

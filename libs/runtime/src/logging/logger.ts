@@ -1,9 +1,12 @@
 import type { LoggerService } from '@nestjs/common';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
-/** The one pino logger of a process: Fastify's request logs and Nest's logs share its JSON shape. */
-export function createLogger(service: string, level: string): Logger {
-  return pino({ level, base: { service } });
+/**
+ * The one pino logger of a process: Fastify's request logs and Nest's logs share its JSON shape. Lines go to
+ * stdout, or to `destination` (tests read an app's lines there).
+ */
+export function createLogger(service: string, level: string, destination?: DestinationStream): Logger {
+  return destination ? pino({ level, base: { service } }, destination) : pino({ level, base: { service } });
 }
 
 /**

@@ -1,14 +1,13 @@
-import type { Server } from 'node:http';
-import { gatewayInFrontOf } from '@platform/testing';
+import { edgeInFrontOf } from '@platform/testing';
 import request from 'supertest';
 import { API_KEY, type CreatedJob, keyOf, manifestFor, startWebhook, urlOf, type Webhook } from './webhook-kit';
 
-describe('ai-webhook end to end through the local gateway', () => {
+describe('ai-webhook end to end through the local edge', () => {
   let hook: Webhook;
-  let gateway: Server;
+  let gateway: string;
   beforeAll(async () => {
     hook = await startWebhook();
-    gateway = await gatewayInFrontOf(hook.app, 'ai-webhook');
+    gateway = hook.scope.track('the edge', await edgeInFrontOf(hook.app, 'ai-webhook')).url;
   });
   afterAll(async () => {
     await hook.redis.del('event_run:4:40:run-e2e');

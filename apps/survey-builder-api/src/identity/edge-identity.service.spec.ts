@@ -1,0 +1,54 @@
+import { JwtService } from '@nestjs/jwt';
+import { IMPORT_BOT } from './actor';
+import { EdgeIdentityService } from './edge-identity.service';
+
+const SECRET = 'edge-identity-secret-0123456789abcdef';
+const jwt = new JwtService();
+const token = (claims: object, secret = SECRET) =>
+  jwt.sign({ sub: '7', role: 'viewer', type: 'access', ...claims }, { secret, algorithm: 'HS256' });
+const service = (jwtSecret: string | undefined = SECRET) => new EdgeIdentityService({ adminEmails: [], importApiKey: 'k', jwtSecret });
+const request = (authorization: unknown, path = '/api/surveys', apiKey?: string) => ({ authorization, path, apiKey });
+
+describe('EdgeIdentityService', () => {
+  it('names the user of a valid access token by email and display name', async () => {
+    const bearer = `Bearer ${token({ email: 'Alice@Example.com', name: '山田 花子' })}`;
+    await expect(service().identify(request(bearer))).resolves.toEqual({ email: 'alice@example.com', name: '山田 花子' });
+  });
+
+  it("falls back to the email's local part for tokens without a name", async () => {
+    await expect(service().identify(request(`Bearer ${token({ email: 'ops@example.com' })}`))).resolves.toEqual({
+      email: 'ops@example.com',
+      name: 'ops',
+    });
+  });
+
+  it('refuses no token, a forged, expired or refresh token, and one without an email, with 401', async () => {
+    const refused = [
+      request(undefined),
+      request('Bearer nope'),
+      request(`Bearer ${token({ email: 'a@example.com' }, 'another-secret-0123456789abcdef0000')}`),
+      request(`Bearer ${token({ email: 'a@example.com', type: 'refresh' })}`),
+      request(
+        `Bearer ${jwt.sign({ sub: '7', role: 'viewer', type: 'access', email: 'a@example.com' }, { secret: SECRET, expiresIn: -10 })}`,
+      ),
+      request(`Bearer ${token({})}`),
+      request('Basic YTpi'),
+    ];
+    for (const r of refused) await expect(service().identify(r)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('lets an import with a key and no token through as the import identity, on import routes only', async () => {
+    await expect(service().identify(request(undefined, '/api/imports/survey-platform/bundle', 'key'))).resolves.toEqual(IMPORT_BOT);
+    await expect(service().identify(request(undefined, '/api/surveys', 'key'))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(service().identify(request(undefined, '/api/importsx', 'key'))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(service().identify(request('Bearer bad', '/api/imports/x', 'key'))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('answers 503 when no secret is configured', async () => {
+    await expect(
+      new EdgeIdentityService({ adminEmails: [], importApiKey: 'k' }).identify(request(`Bearer ${token({ email: 'a@example.com' })}`)),
+    ).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+    });
+  });
+});

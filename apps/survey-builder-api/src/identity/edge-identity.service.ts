@@ -1,0 +1,55 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { bearerToken, verifyAccessToken } from '@platform/auth';
+import { DomainError } from '@platform/contracts';
+import { BuilderError } from '../builder.errors';
+import { IMPORT_BOT } from './actor';
+import { IDENTITY_OPTIONS, type IdentityOptions } from './identity.guard';
+
+/** Who the edge sets as the caller: the identity headers' values (the name percent-encoded, headers are Latin-1). */
+export interface EdgeIdentity {
+  email: string;
+  name: string;
+}
+
+/** The original request as the edge describes it to the identity check. */
+export interface CheckedRequest {
+  path: string;
+  authorization: unknown;
+  apiKey: unknown;
+}
+
+const IMPORT_PATH = /^\/api\/imports(\/|$)/;
+
+/**
+ * The builder's identity at the edge (issue 19): spec 5 names callers by x-user-email and x-user-name, which only
+ * an edge can vouch for. The edge asks here before each builder request and sets both headers from the answer:
+ * the user a valid platform access token (recruiting's HS256 login token) names; or, on an import route with an
+ * x-api-key and no token, the built-in import identity (the key itself is checked by the import route). Anything
+ * else is 401 in the builder's error body, before the builder's routes see the request.
+ */
+@Injectable()
+export class EdgeIdentityService {
+  constructor(@Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions) {}
+
+  async identify(request: CheckedRequest): Promise<EdgeIdentity> {
+    const secret = this.options.jwtSecret;
+    if (!secret) throw new BuilderError('SERVICE_UNAVAILABLE', 'The identity check is not configured (JWT_SECRET)');
+    const token = bearerToken(request.authorization);
+    if (token) {
+      const user = await verifyAccessToken(token, secret).catch((error: unknown) => {
+        throw error instanceof DomainError ? new BuilderError('UNAUTHENTICATED', error.message) : error;
+      });
+      if (!user.email) throw new BuilderError('UNAUTHENTICATED', 'The bearer token names no email');
+      return { email: user.email.toLowerCase(), name: user.name?.trim() || user.email.split('@')[0] };
+    }
+    if (
+      request.authorization === undefined &&
+      typeof request.apiKey === 'string' &&
+      request.apiKey !== '' &&
+      IMPORT_PATH.test(request.path)
+    ) {
+      return IMPORT_BOT;
+    }
+    throw new BuilderError('UNAUTHENTICATED', 'A bearer token is required (Authorization: Bearer <platform access token>)');
+  }
+}
