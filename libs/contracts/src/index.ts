@@ -4,6 +4,8 @@ export * from './errors/domain-error';
 export * from './errors/error-bodies';
 export * from './errors/error-codes';
 export * from './errors/exception-filters';
+export * from './errors/multipart-errors';
+export * from './errors/dependency-errors';
 export * from './http/conventions';
 export * from './http/envelope.interceptors';
 export * from './http/fields';

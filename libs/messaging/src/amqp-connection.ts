@@ -3,7 +3,7 @@ import { connect, type ChannelModel, type ConfirmChannel, type Options, type Rec
 import type { HealthCheck } from '@platform/runtime';
 import { QueueUnavailableError } from './errors';
 import { MESSAGING_OPTIONS, type ResolvedMessagingOptions } from './messaging.options';
-import { topologyOf } from './queues';
+import { declareTopology } from './queue-topology';
 
 type ConnectHook = (model: ChannelModel) => Promise<void>;
 
@@ -87,20 +87,7 @@ export class AmqpConnection implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async setUp(model: ChannelModel): Promise<void> {
-    const channel = await model.createChannel();
-    for (const queue of this.options.queues) {
-      const { main, retry, dead } = topologyOf(queue, this.options.queuePrefix);
-      await channel.assertQueue(dead, { durable: true });
-      await channel.assertQueue(main, {
-        durable: true,
-        arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': dead },
-      });
-      await channel.assertQueue(retry, {
-        durable: true,
-        arguments: { 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': main },
-      });
-    }
-    await channel.close();
+    await declareTopology(model, this.options.queues, this.options);
     this.current = model;
     for (const hook of this.hooks) await hook(model);
   }

@@ -1,5 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { isDependencyUnavailable } from '@platform/contracts';
 import type { ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { AmqpConnection, sendConfirmed } from './amqp-connection';
 import { PermanentJobError } from './errors';
@@ -10,6 +11,8 @@ import { type JobContext, QueueConsumer } from './queue-consumer';
 import { topologyOf } from './queues';
 
 const ERROR_HEADER = 'x-last-error';
+/** Retries a job spent waiting for a dependency to come back; they do not use up its attempts. */
+const OUTAGE_HEADER = 'x-outage-retries';
 
 interface Subscription {
   channel: ConfirmChannel;
@@ -107,7 +110,21 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
       this.logger.log({ ...log, durationMs: Date.now() - started }, 'job done');
       this.ack(channel, message);
     } catch (caught) {
-      const error = caught instanceof Error ? caught : new Error(String(caught));
+      // An error from another realm (a driver's, under a test runner) is still an error: keep its message.
+      const error =
+        caught instanceof Error || (typeof caught === 'object' && caught !== null && 'message' in caught)
+          ? (caught as Error)
+          : new Error(String(caught));
+      const outages = Number(message.properties.headers?.[OUTAGE_HEADER] ?? 0) || 0;
+      if (!(error instanceof PermanentJobError) && isDependencyUnavailable(caught) && outages < this.options.maxOutageRetries) {
+        // A store or broker the job needs is restarting: the job waits for it without spending an attempt.
+        this.logger.warn(
+          { ...log, durationMs: Date.now() - started, err: error.message, outages: outages + 1 },
+          'job waits for a dependency',
+        );
+        await this.settle(channel, message, 'wait', context, error.message);
+        return;
+      }
       const final = error instanceof PermanentJobError || context.attempt >= context.maxAttempts;
       this.logger.warn({ ...log, durationMs: Date.now() - started, err: error.message, final }, 'job failed');
       if (!final) {
@@ -121,11 +138,14 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  /** Moves the message to its retry or dead-letter queue (confirmed), then acks the original delivery. */
+  /**
+   * Moves the message to its retry queue (`retry`: the next attempt; `wait`: the same attempt again after an outage) or
+   * its dead-letter queue, confirmed, then acks the original delivery.
+   */
   private async settle(
     channel: ConfirmChannel,
     message: ConsumeMessage,
-    to: 'retry' | 'dead',
+    to: 'retry' | 'wait' | 'dead',
     context: JobContext,
     reason: string,
   ): Promise<void> {
@@ -133,7 +153,7 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
     try {
       await sendConfirmed(
         channel,
-        to === 'retry' ? topology.retry : topology.dead,
+        to === 'dead' ? topology.dead : topology.retry,
         message.content,
         {
           persistent: true,
@@ -143,8 +163,9 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
             ...message.properties.headers,
             [ATTEMPT_HEADER]: to === 'retry' ? context.attempt + 1 : context.attempt,
             [ERROR_HEADER]: reason.slice(0, 500),
+            ...(to === 'wait' ? { [OUTAGE_HEADER]: (Number(message.properties.headers?.[OUTAGE_HEADER] ?? 0) || 0) + 1 } : {}),
           },
-          ...(to === 'retry' ? { expiration: String(this.options.retryDelayMs) } : {}),
+          ...(to === 'dead' ? {} : { expiration: String(this.options.retryDelayMs) }),
         },
         this.options.publishTimeoutMs,
       );

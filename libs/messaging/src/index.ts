@@ -7,3 +7,4 @@ export * from './messaging.options';
 export * from './queue-consumer';
 export * from './queue-publisher';
 export * from './queues';
+export * from './queue-topology';

@@ -10,6 +10,12 @@ export interface MessagingOptions {
   prefetch?: number;
   /** Attempts of a job, the first included, before it is dead-lettered. */
   maxAttempts?: number;
+  /**
+   * Retries of a job whose dependency (database, store, broker) is unavailable that do not count as attempts, each
+   * after retryDelayMs; past them an outage counts as a failed attempt, so a dependency that never returns (a wrong
+   * address) still ends in the dead-letter queue.
+   */
+  maxOutageRetries?: number;
   /** Wait before a failed attempt is retried. */
   retryDelayMs?: number;
   /** How long a publish waits for the broker's confirm before it fails. */
@@ -27,6 +33,7 @@ export function resolveMessagingOptions(options: MessagingOptions): ResolvedMess
     queuePrefix: '',
     prefetch: 4,
     maxAttempts: 3,
+    maxOutageRetries: 150,
     retryDelayMs: 2000,
     publishTimeoutMs: 5000,
     initialConnectAttempts: 3,

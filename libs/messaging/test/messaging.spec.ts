@@ -2,7 +2,7 @@ import { Injectable, type INestApplicationContext, Module } from '@nestjs/common
 import { NestFactory } from '@nestjs/core';
 import { connect, type Channel, type ChannelModel } from 'amqplib';
 import { IsNotEmpty, IsString } from 'class-validator';
-import { testServices, uniqueName, waitFor } from '@platform/testing';
+import { testServices, useTestScope, waitFor } from '@platform/testing';
 import {
   AmqpConnection,
   type JobContext,
@@ -42,7 +42,8 @@ class ThumbnailRecorder extends QueueConsumer<TestJob> {
 }
 
 describe('messaging lib against the real RabbitMQ', () => {
-  const prefix = `${uniqueName('msg')}.`;
+  const scope = useTestScope('msg');
+  const prefix = scope.queuePrefix([TEST_QUEUE]);
   const topology = topologyOf(TEST_QUEUE, prefix);
   let worker: INestApplicationContext;
   let publisherApp: INestApplicationContext;
@@ -54,7 +55,14 @@ describe('messaging lib against the real RabbitMQ', () => {
   async function startWorker(): Promise<INestApplicationContext> {
     @Module({
       imports: [
-        MessagingModule.forRoot({ url: testServices.amqpUrl, queues: [TEST_QUEUE], queuePrefix: prefix, maxAttempts: 3, retryDelayMs: 50 }),
+        MessagingModule.forRoot({
+          url: testServices.amqpUrl,
+          queues: [TEST_QUEUE],
+          queuePrefix: prefix,
+          maxAttempts: 3,
+          maxOutageRetries: 4,
+          retryDelayMs: 50,
+        }),
       ],
       providers: [ThumbnailRecorder],
     })
@@ -70,11 +78,13 @@ describe('messaging lib against the real RabbitMQ', () => {
   beforeAll(async () => {
     @Module({ imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queues: [TEST_QUEUE], queuePrefix: prefix })] })
     class PublisherModule {}
-    publisherApp = await NestFactory.createApplicationContext(PublisherModule, { logger: false });
+    publisherApp = scope.track('the publisher', await NestFactory.createApplicationContext(PublisherModule, { logger: false }));
     publisher = publisherApp.get(QueuePublisher);
     worker = await startWorker();
+    // The test replaces the worker, so the closer asks for the current one.
+    scope.defer('the worker', () => worker?.close());
     recorder = worker.get(ThumbnailRecorder);
-    inspector = await connect(testServices.amqpUrl);
+    inspector = scope.track('the inspecting connection', await connect(testServices.amqpUrl));
     inspect = await inspector.createChannel();
   });
 
@@ -82,13 +92,6 @@ describe('messaging lib against the real RabbitMQ', () => {
     recorder.deliveries = [];
     recorder.finalFailures = [];
     recorder.behaviour = async () => undefined;
-  });
-
-  afterAll(async () => {
-    await worker?.close();
-    await publisherApp?.close();
-    for (const name of [topology.main, topology.retry, topology.dead]) await inspect.deleteQueue(name);
-    await inspector?.close();
   });
 
   it('declares durable main, retry and dead-letter queues', async () => {
@@ -122,6 +125,32 @@ describe('messaging lib against the real RabbitMQ', () => {
     expect(dead.properties.headers).toMatchObject({ 'x-attempt': 3, 'x-last-error': 'render service unavailable' });
     expect(await depth(topology.main)).toBe(0);
     expect(await depth(topology.retry)).toBe(0);
+  });
+
+  const outage = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+
+  it('waits out a dependency outage without spending attempts, then finishes the job', async () => {
+    let failures = 0;
+    recorder.behaviour = async () => {
+      if (failures++ < 4) throw outage();
+    };
+    await publisher.publish(TEST_QUEUE, job('blog-outage'));
+    await waitFor(() => (recorder.deliveries.length === 5 ? true : undefined), { what: 'five deliveries' });
+    expect(recorder.deliveries.map((d) => d.context.attempt)).toEqual([1, 1, 1, 1, 1]);
+    await waitFor(async () => ((await depth(topology.main)) + (await depth(topology.retry)) === 0 ? true : undefined), { what: 'ack' });
+    expect(recorder.finalFailures).toEqual([]);
+    expect(await depth(topology.dead)).toBe(0);
+  });
+
+  it('counts an outage that outlasts its allowance as failed attempts, so a dependency that never returns ends in the dead-letter queue', async () => {
+    recorder.behaviour = async () => {
+      throw outage();
+    };
+    await publisher.publish(TEST_QUEUE, job('blog-never'));
+    await waitFor(() => (recorder.finalFailures.length === 1 ? true : undefined), { what: 'final failure' });
+    expect(recorder.deliveries.map((d) => d.context.attempt)).toEqual([1, 1, 1, 1, 1, 2, 3]);
+    const dead = await waitFor(async () => (await inspect.get(topology.dead, { noAck: true })) || undefined, { what: 'DLQ' });
+    expect(dead.properties.headers).toMatchObject({ 'x-attempt': 3, 'x-outage-retries': 4 });
   });
 
   it('dead-letters a permanent failure after one attempt', async () => {

@@ -1,5 +1,6 @@
 export * from './config/env';
 export * from './config/load-config';
+export * from './health/draining';
 export * from './health/health-check';
 export * from './health/health-paths';
 export * from './health/health.module';
@@ -10,3 +11,4 @@ export * from './http/openapi';
 export * from './http/route-markers';
 export * from './logging/logger';
 export * from './logging/request-id';
+export * from './logging/url-redaction';

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse
 import type { FastifyReply } from 'fastify';
 import type { Db } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { Public, withTimeout } from '@platform/runtime';
+import { isDraining, Public, withTimeout } from '@platform/runtime';
 
 /** Probe paths, kept out of the request log. */
 export const PING_PATHS = ['/v1/ping', '/v1/ping/deep'];
@@ -29,7 +29,13 @@ export class PingController {
   @Get()
   @ApiOperation({ summary: 'Health check' })
   @ApiOkResponse({ type: PingAnswer, description: 'The service answers' })
-  ping(): PingAnswer {
+  @ApiServiceUnavailableResponse({ type: PingAnswer, description: 'This replica is shutting down' })
+  ping(@Res({ passthrough: true }) res: FastifyReply): PingAnswer {
+    if (isDraining()) {
+      // Shutting down: the edge takes this replica out before it stops accepting (SHUTDOWN_DELAY_MS).
+      res.status(503);
+      return { message: 'shutting down' };
+    }
     return { message: 'pong' };
   }
 
@@ -37,8 +43,13 @@ export class PingController {
   @Get('deep')
   @ApiOperation({ summary: 'Deep health check', description: 'Pings the database; never 500.' })
   @ApiOkResponse({ type: DeepPingAnswer, description: 'The database answers' })
-  @ApiServiceUnavailableResponse({ type: DeepPingAnswer, description: 'The database check failed' })
+  @ApiServiceUnavailableResponse({ type: DeepPingAnswer, description: 'The database check failed, or this replica is shutting down' })
   async deep(@Res({ passthrough: true }) res: FastifyReply): Promise<DeepPingAnswer> {
+    if (isDraining()) {
+      // Shutting down: not ready for new work, whatever the database says.
+      res.status(503);
+      return { message: 'shutting down', db: 'ok' };
+    }
     try {
       await withTimeout(this.db.command({ ping: 1 }), DEEP_PING_TIMEOUT_MS);
       return { message: 'pong', db: 'ok' };

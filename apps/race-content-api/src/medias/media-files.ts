@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { isDependencyUnavailable } from '@platform/contracts';
 import type { MediaType } from '@platform/race-content-data';
 import { ObjectStorage, ObjectStorageError, type StoredObject } from '@platform/storage';
 import type { MultipartFileStream } from '../common/uploads';
@@ -10,7 +11,9 @@ export interface UploadedMedia extends StoredObject {
   contentType: string;
 }
 
+/** The store unreachable (stopped, restarting) passes through as 503 SERVICE_UNAVAILABLE; any other failure is 500. */
 function storageFailure(error: unknown): never {
+  if (isDependencyUnavailable(error)) throw error;
   if (error instanceof ObjectStorageError) throw new RaceContentError('STORAGE_FAILURE', 'The file could not be stored');
   throw error;
 }
@@ -24,7 +27,7 @@ export class MediaFiles {
 
   /**
    * Streams the file into the key once its first bytes show it is what `declared` says (422 otherwise, before
-   * anything is written). A failing store answers 500 STORAGE_FAILURE; a file over the limit fails its stream
+   * anything is written). A store that cannot be reached answers 503 SERVICE_UNAVAILABLE, one that fails 500 STORAGE_FAILURE; a file over the limit fails its stream
    * with 413, which passes through. The key is unchanged unless the upload completes.
    */
   async upload(key: string, file: MultipartFileStream, declared: MediaType): Promise<UploadedMedia> {

@@ -4,14 +4,22 @@ import { type ErrorBodyFormat, MalformedInputError } from '@platform/runtime';
 import { DomainError, type FieldProblem } from './domain-error';
 import type { ErrorInfo } from './error-bodies';
 import { codeForStatus, COMMON_ERROR_STATUS } from './error-codes';
+import { isDependencyUnavailable } from './dependency-errors';
+import { multipartParseProblem } from './multipart-errors';
 
 interface Failure {
   status: number;
   info: ErrorInfo;
+  /** Seconds for a Retry-After header. */
+  retryAfter?: number;
 }
 
 /** Messages of 5xx answers are replaced by this: internals never leave the server. */
 const INTERNAL_MESSAGE = 'Internal server error';
+
+/** The answer while a dependency is down, and when to try again. */
+const DEPENDENCY_MESSAGE = 'A service this request needs is not available right now; try again shortly';
+const RETRY_AFTER_SECONDS = 2;
 
 /**
  * The catch-all every service filter builds on: domain errors get the status of their code, Nest's HTTP
@@ -36,6 +44,7 @@ export abstract class ServiceExceptionFilter implements ExceptionFilter {
       this.logger.error({ err: exception, requestId: failure.info.requestId, code: failure.info.code }, 'request failed');
     }
     if (reply.sent) return;
+    if (failure.retryAfter) reply.header('retry-after', String(failure.retryAfter));
     reply.status(failure.status).send(this.body(failure.status, failure.info, { url: request.url, method: request.method }));
   }
 
@@ -50,20 +59,29 @@ export abstract class ServiceExceptionFilter implements ExceptionFilter {
       const status = this.statusByCode.VALIDATION_FAILED ?? 400;
       return failure(status, 'VALIDATION_FAILED', exception.message, [{ field: exception.field, message: exception.message }]);
     }
+    const multipart = multipartParseProblem(exception);
+    if (multipart) {
+      // A form cut off or malformed on the wire, met while a handler read the file: malformed input, not a fault.
+      return failure(this.statusByCode.VALIDATION_FAILED ?? 400, 'VALIDATION_FAILED', multipart, [{ field: 'body', message: multipart }]);
+    }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       return failure(status, codeForStatus(status), status < 500 ? messageOf(exception) : INTERNAL_MESSAGE);
     }
     const status = statusOfLibraryError(exception);
     if (status !== undefined) return failure(status, codeForStatus(status), (exception as Error).message);
+    if (isDependencyUnavailable(exception)) {
+      // A store or broker is down or restarting: an outage to ride out, not a fault of the request or the code.
+      return failure(503, 'SERVICE_UNAVAILABLE', DEPENDENCY_MESSAGE, undefined, RETRY_AFTER_SECONDS);
+    }
     return failure(500, 'INTERNAL_ERROR', INTERNAL_MESSAGE);
   }
 }
 
-function failure(status: number, code: string, message: string, details?: FieldProblem[]): Failure {
+function failure(status: number, code: string, message: string, details?: FieldProblem[], retryAfter?: number): Failure {
   const info: ErrorInfo = { code, message };
   if (details?.length) info.details = details;
-  return { status, info };
+  return { status, info, ...(retryAfter ? { retryAfter } : {}) };
 }
 
 function messageOf(exception: HttpException): string {

@@ -1,4 +1,5 @@
-import { type DynamicModule, Inject, Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import type { EventEmitter } from 'node:events';
+import { type DynamicModule, Inject, Injectable, Logger, Module, type OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { HealthCheck } from '@platform/runtime';
@@ -19,6 +20,35 @@ class SchemaGuard implements OnModuleInit {
   }
 }
 
+/**
+ * A pooled connection that PostgreSQL drops (a restart, a failover) emits `error` on its pg client. The pool listens
+ * while the client is idle; a client checked out at that moment has no listener, and the unhandled event would end the
+ * process. The query it was running fails on its own (the request answers 503), so each client gets a listener that
+ * only notes the loss; the pool then discards the client when it is released.
+ */
+@Injectable()
+class DroppedConnectionListener implements OnModuleInit {
+  private readonly logger = new Logger('postgres');
+  constructor(private readonly dataSource: DataSource) {}
+
+  onModuleInit(): void {
+    const pool = (this.dataSource.driver as unknown as { master?: PgPool }).master;
+    if (!pool) return;
+    const listen = (client: EventEmitter) => {
+      if (client.listeners('error').includes(this.onError)) return;
+      client.on('error', this.onError);
+    };
+    pool.on('connect', listen);
+    for (const client of pool._clients ?? []) listen(client);
+  }
+
+  private readonly onError = (error: Error) => this.logger.warn(`connection lost: ${error.message}`);
+}
+
+interface PgPool extends EventEmitter {
+  _clients?: EventEmitter[];
+}
+
 /** The app's TypeORM connection; start-up fails fast when the database is down or not migrated. */
 @Module({})
 export class PostgresModule {
@@ -33,7 +63,7 @@ export class PostgresModule {
           retryDelay: 500,
         }),
       ],
-      providers: [{ provide: POSTGRES_OPTIONS, useValue: options }, SchemaGuard],
+      providers: [{ provide: POSTGRES_OPTIONS, useValue: options }, DroppedConnectionListener, SchemaGuard],
     };
   }
 }

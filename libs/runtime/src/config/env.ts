@@ -38,19 +38,33 @@ export const baseEnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: env.logLevel(),
   SHUTDOWN_TIMEOUT_MS: env.positiveInt(10_000),
+  /**
+   * After SIGTERM, how long the app keeps serving with readiness at 503 before it stops accepting, so a proxy that
+   * learns of replicas by health checks (the local edge) takes it out first. 0 in Kubernetes, where the endpoint
+   * update and the preStop pause do this.
+   */
+  SHUTDOWN_DELAY_MS: env.nonNegativeInt(0),
+  /** Proxies in front of the app that append to X-Forwarded-For (the edge): the client address is that many hops in. */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
 
 /** The part of every app's typed config that comes from the base variables. */
 export interface BaseAppConfig {
-  http: { host: string; port: number };
+  http: { host: string; port: number; trustedProxyHops: number };
   logLevel: string;
   shutdownTimeoutMs: number;
+  shutdownDelayMs: number;
   /** Largest request body, in bytes, when the app needs other than the default 1 MiB. */
   bodyLimitBytes?: number;
 }
 
 export function baseConfigFrom(e: BaseEnv & { PORT: number }): BaseAppConfig {
-  return { http: { host: e.HOST, port: e.PORT }, logLevel: e.LOG_LEVEL, shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS };
+  return {
+    http: { host: e.HOST, port: e.PORT, trustedProxyHops: e.TRUSTED_PROXY_HOPS },
+    logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+  };
 }

@@ -1,3 +1,4 @@
+import { isDraining } from './draining';
 /** One dependency probe. A required dependency that fails makes the app unready; an optional one degrades it. */
 export interface HealthCheck {
   name: string;
@@ -43,6 +44,9 @@ export async function runHealthChecks(checks: HealthCheck[], timeoutMs: number):
     }),
   );
   const failed = outcomes.filter(([, outcome]) => outcome === 'error').map(([c]) => c);
+  const checksOf = Object.fromEntries(outcomes.map(([c, outcome]) => [c.name, outcome]));
+  // A process that is shutting down is not ready, whatever its dependencies say.
+  if (isDraining()) return { status: 'error', checks: { ...checksOf, shutdown: 'error' } };
   const status = failed.some((c) => c.required) ? 'error' : failed.length > 0 ? 'degraded' : 'ok';
-  return { status, checks: Object.fromEntries(outcomes.map(([c, outcome]) => [c.name, outcome])) };
+  return { status, checks: checksOf };
 }
