@@ -45,7 +45,9 @@ describe('article pipeline with an OpenAI-compatible provider (HTTP mock)', () =
         const article = await kit.article(articleId);
         return article?.status === 'draft' ? article : undefined;
       },
-      { what: 'the article to be built' },
+      // Three provider calls, two retries through the broker's retry queue: well under a second alone, but a CI
+      // run shares two cores with a dozen other suites writing to the same broker and store.
+      { what: 'the article to be built', timeoutMs: 25_000 },
     );
     expect(done.body_html).toBe('<p class="lead">ハヤテが勝利</p><h2>結果</h2><p>1着 ハヤテ</p>');
     const sent = ai.requests.at(-1)!;

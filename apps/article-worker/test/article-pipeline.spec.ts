@@ -77,6 +77,53 @@ describe('article pipeline: a job published by the messaging lib is written and 
     expect(await kit.article(recent)).toMatchObject({ status: 'generating' });
   });
 
+  it('fails each stuck article once when two replicas sweep at the same moment', async () => {
+    const stuck = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => kit.insertGeneratingArticle(horseRaceResult.race_id, null, Date.now() - 16 * 60_000)),
+    );
+    const sweeper = kit.worker.get(StuckArticlesSweeper);
+    const failed = await Promise.all([sweeper.sweep(), sweeper.sweep()]);
+    expect(failed[0] + failed[1]).toBe(stuck.length);
+    for (const id of stuck) expect(await kit.article(id)).toMatchObject({ status: 'failed' });
+    // One claim each: the second sweep found every article claimed.
+    const claims = (await kit.db.collection('generation_claims').find({}).toArray()).map((claim) => String(claim._id));
+    for (const id of stuck) expect(claims.filter((claim) => claim.startsWith(`${id}:`))).toHaveLength(1);
+  });
+
+  it('finishes an article whose worker died between claiming its generation and writing it', async () => {
+    // What a worker killed mid-job leaves behind: the claim of its draft, the article still generating.
+    const articleId = await kit.insertGeneratingArticle(horseRaceResult.race_id, 'died-generation');
+    await kit.db
+      .collection('generation_claims')
+      .insertOne({ _id: `${articleId}:died-generation` as never, outcome: 'draft', at: Date.now() });
+    await kit.publisher.publish(RACE_CONTENT_QUEUES.articleGeneration, { ...job(articleId), generation_id: 'died-generation' });
+    const done = await waitFor(
+      async () => {
+        const article = await kit.article(articleId);
+        return article?.status === 'draft' ? article : undefined;
+      },
+      { what: 'the redelivered job to finish the article' },
+    );
+    expect(done.body_html).toContain('<h2>レース結果</h2>');
+  });
+
+  it('sweeps an article whose failure was claimed by a sweeper that died, but not one claimed a moment ago', async () => {
+    const abandoned = await kit.insertGeneratingArticle(horseRaceResult.race_id, null, Date.now() - 16 * 60_000);
+    const fresh = await kit.insertGeneratingArticle(horseRaceResult.race_id, null, Date.now() - 16 * 60_000);
+    const claims = kit.db.collection('generation_claims');
+    for (const [id, at] of [
+      [abandoned, Date.now() - 2 * 60_000],
+      [fresh, Date.now()],
+    ] as const) {
+      const article = (await kit.article(id))!;
+      await claims.insertOne({ _id: `${id}:untracked-${article.updated_at}` as never, outcome: 'failed', at });
+    }
+    expect(await kit.worker.get(StuckArticlesSweeper).sweep()).toBe(1);
+    expect(await kit.article(abandoned)).toMatchObject({ status: 'failed' });
+    expect(await kit.article(fresh)).toMatchObject({ status: 'generating' });
+    await kit.db.collection('articles').deleteOne({ _id: (await kit.article(fresh))!._id });
+  });
+
   it('changes nothing when the same job is delivered again', async () => {
     const articleId = await kit.insertGeneratingArticle(horseRaceResult.race_id);
     const jobId = await kit.publisher.publish(RACE_CONTENT_QUEUES.articleGeneration, job(articleId));

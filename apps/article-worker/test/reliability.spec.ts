@@ -3,16 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { AmqpConnection, MessagingModule, QueuePublisher } from '@platform/messaging';
 import { RACE_CONTENT_QUEUE_LIST, RACE_CONTENT_QUEUES } from '@platform/race-content-data';
-import {
-  deleteQueueTopologies,
-  freePort,
-  startEntryPoint,
-  startFakeOpenAi,
-  startTcpGate,
-  testServices,
-  uniqueName,
-  waitFor,
-} from '@platform/testing';
+import { freePort, startEntryPoint, startFakeOpenAi, startTcpGate, testServices, useTestScope, waitFor } from '@platform/testing';
 import { queueProbe } from './amqp-probe';
 
 import { horseRaceResult, startWorkerKit } from './worker-test-kit';
@@ -43,26 +34,19 @@ const generatingArticle = (now = Date.now()) => ({
 
 describe('article pipeline reliability against the real broker', () => {
   describe('a worker process killed mid-job', () => {
-    const id = uniqueName('awkill');
-    let client: MongoClient;
+    const scope = useTestScope('awkill');
+    const dbName = scope.mongoDatabase();
+    const queuePrefix = scope.queuePrefix(RACE_CONTENT_QUEUE_LIST);
     let db: Db;
     let publisherApp: INestApplicationContext;
     let ai: Awaited<ReturnType<typeof startFakeOpenAi>>;
 
     beforeAll(async () => {
-      ai = await startFakeOpenAi();
-      client = await MongoClient.connect(testServices.mongoUri);
-      db = client.db(id);
-      @Module({ imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queues: RACE_CONTENT_QUEUE_LIST, queuePrefix: `${id}.` })] })
+      ai = scope.track('the OpenAI stand-in', await startFakeOpenAi());
+      db = scope.track('the MongoDB client', await MongoClient.connect(testServices.mongoUri)).db(dbName);
+      @Module({ imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queues: RACE_CONTENT_QUEUE_LIST, queuePrefix })] })
       class PublisherModule {}
-      publisherApp = await NestFactory.createApplicationContext(PublisherModule, { logger: false });
-    });
-    afterAll(async () => {
-      await publisherApp?.close();
-      await deleteQueueTopologies(RACE_CONTENT_QUEUE_LIST, `${id}.`);
-      await db?.dropDatabase();
-      await client?.close();
-      await ai?.close();
+      publisherApp = scope.track('the publisher', await NestFactory.createApplicationContext(PublisherModule, { logger: false }));
     });
 
     const startWorker = async () =>
@@ -72,9 +56,9 @@ describe('article pipeline reliability against the real broker', () => {
           PORT: String(await freePort()),
           LOG_LEVEL: 'info',
           MONGODB_URI: testServices.mongoUri,
-          MONGODB_DB: id,
+          MONGODB_DB: dbName,
           AMQP_URL: testServices.amqpUrl,
-          QUEUE_PREFIX: `${id}.`,
+          QUEUE_PREFIX: queuePrefix,
           JOB_RETRY_DELAY_MS: '50',
           AI_PROVIDER: 'openai',
           AI_BASE_URL: ai.baseUrl,

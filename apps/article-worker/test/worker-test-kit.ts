@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { MessagingModule, type QueueDefinition, QueuePublisher, topologyOf } from '@platform/messaging';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
-import { deleteQueueTopologies, startTestApp, testServices, uniqueName } from '@platform/testing';
+import { startTestApp, TestScope, testServices } from '@platform/testing';
 import { AppModule } from '../src/app.module';
 import { type ArticleWorkerConfig, loadArticleWorkerConfig } from '../src/config';
 import { ARTICLE_WORKER_HTTP } from '../src/http-surface';
@@ -13,31 +13,45 @@ import { ARTICLE_WORKER_HTTP } from '../src/http-surface';
  * same queues (as race-content-api publishes), and a direct database handle for arranging and asserting.
  */
 export async function startWorkerKit(env: Record<string, string> = {}) {
-  const id = uniqueName('aw');
+  const scope = new TestScope('aw');
+  try {
+    return await startOnScope(scope, env);
+  } catch (error) {
+    await scope.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function startOnScope(scope: TestScope, env: Record<string, string>) {
+  const dbName = scope.mongoDatabase();
+  const queuePrefix = scope.queuePrefix(RACE_CONTENT_QUEUE_LIST);
   const config: ArticleWorkerConfig = loadArticleWorkerConfig({
     LOG_LEVEL: process.env.LOG_LEVEL,
     MONGODB_URI: testServices.mongoUri,
-    MONGODB_DB: id,
+    MONGODB_DB: dbName,
     AMQP_URL: testServices.amqpUrl,
-    QUEUE_PREFIX: `${id}.`,
+    QUEUE_PREFIX: queuePrefix,
     JOB_RETRY_DELAY_MS: '50',
     ...env,
   });
-  const worker: INestApplication = await startTestApp(AppModule.register(config), ARTICLE_WORKER_HTTP);
+  const client = scope.track('the MongoDB client', await MongoClient.connect(testServices.mongoUri));
+  const db: Db = client.db(dbName);
+  const worker: INestApplication = scope.track('article-worker', await startTestApp(AppModule.register(config), ARTICLE_WORKER_HTTP));
 
-  @Module({ imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queues: RACE_CONTENT_QUEUE_LIST, queuePrefix: `${id}.` })] })
+  @Module({ imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queues: RACE_CONTENT_QUEUE_LIST, queuePrefix })] })
   class PublisherModule {}
-  const publisherApp: INestApplicationContext = await NestFactory.createApplicationContext(PublisherModule, { logger: false });
-
-  const client = await MongoClient.connect(testServices.mongoUri);
-  const db: Db = client.db(id);
+  const publisherApp: INestApplicationContext = scope.track(
+    'the publisher',
+    await NestFactory.createApplicationContext(PublisherModule, { logger: false }),
+  );
 
   return {
     config,
     worker,
     db,
     publisher: publisherApp.get(QueuePublisher),
-    queues: (queue: QueueDefinition) => topologyOf(queue, `${id}.`),
+    scope,
+    queues: (queue: QueueDefinition) => topologyOf(queue, queuePrefix),
 
     async insertGeneratingArticle(raceId: string, generationId: string | null = null, now = Date.now()): Promise<string> {
       const { insertedId } = await db.collection('articles').insertOne({
@@ -61,13 +75,8 @@ export async function startWorkerKit(env: Record<string, string> = {}) {
 
     article: (id: string) => db.collection('articles').findOne({ _id: new ObjectId(id) }),
 
-    async close() {
-      await worker.close();
-      await publisherApp.close();
-      await deleteQueueTopologies(RACE_CONTENT_QUEUE_LIST, `${id}.`);
-      await db.dropDatabase();
-      await client.close();
-    },
+    /** The file's whole teardown: the worker, the publisher and the client, then the database and the queues. */
+    close: () => scope.close(),
   };
 }
 

@@ -220,4 +220,18 @@ describe('blog pipeline: blog-generation, blog-rewriter and thumbnail-generation
     expect((await kit.blog(stuck))!.body_html).toContain('nb-generation-error');
     expect(await kit.blog(recent)).toMatchObject({ status: 'generating' });
   });
+
+  it('releases each stuck blog once when two replicas sweep at the same moment', async () => {
+    const stuck = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => kit.insertBlog({ name: `同時 ${n}`, updated_at: Date.now() - 16 * 60_000 })),
+    );
+    const sweeper = kit.worker.get(StuckBlogsSweeper);
+    const released = await Promise.all([sweeper.sweep(), sweeper.sweep()]);
+    expect(released[0] + released[1]).toBe(stuck.length);
+    for (const id of stuck) {
+      const blog = (await kit.blog(id))!;
+      expect(blog.status).toBe('draft');
+      expect(blog.body_html.match(/nb-generation-error/g)).toHaveLength(1);
+    }
+  });
 });

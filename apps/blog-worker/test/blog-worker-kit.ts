@@ -10,7 +10,7 @@ import {
   type RacingType,
 } from '@platform/race-content-data';
 import { ObjectStorage } from '@platform/storage';
-import { deleteBucket, deleteQueueTopologies, startTestApp, testServices, testStorageEnv, uniqueName } from '@platform/testing';
+import { startTestApp, TestScope, testServices, testStorageEnv } from '@platform/testing';
 import { AppModule } from '../src/app.module';
 import { type BlogWorkerConfig, loadBlogWorkerConfig } from '../src/config';
 import { BLOG_WORKER_HTTP } from '../src/http-surface';
@@ -20,26 +20,41 @@ import { BLOG_WORKER_HTTP } from '../src/http-surface';
  * queues (as race-content-api publishes), and direct handles on the database and the bucket.
  */
 export async function startBlogWorkerKit(env: Record<string, string> = {}) {
-  const id = uniqueName('bw');
-  const bucket = id.replace(/_/g, '-');
+  const scope = new TestScope('bw');
+  try {
+    return await startOnScope(scope, env);
+  } catch (error) {
+    await scope.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function startOnScope(scope: TestScope, env: Record<string, string>) {
+  const dbName = scope.mongoDatabase();
+  const queuePrefix = scope.queuePrefix(RACE_CONTENT_QUEUE_LIST);
+  const bucket = scope.bucket();
   const config: BlogWorkerConfig = loadBlogWorkerConfig({
     LOG_LEVEL: process.env.LOG_LEVEL,
     MONGODB_URI: testServices.mongoUri,
-    MONGODB_DB: id,
+    MONGODB_DB: dbName,
     AMQP_URL: testServices.amqpUrl,
-    QUEUE_PREFIX: `${id}.`,
+    QUEUE_PREFIX: queuePrefix,
     JOB_RETRY_DELAY_MS: '50',
     ...testStorageEnv(bucket),
     ...env,
   });
-  const worker: INestApplication = await startTestApp(AppModule.register(config), BLOG_WORKER_HTTP);
-
-  @Module({ imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queues: RACE_CONTENT_QUEUE_LIST, queuePrefix: `${id}.` })] })
-  class PublisherModule {}
-  const publisherApp: INestApplicationContext = await NestFactory.createApplicationContext(PublisherModule, { logger: false });
-  const client = await MongoClient.connect(testServices.mongoUri);
-  const db: Db = client.db(id);
+  const client = scope.track('the MongoDB client', await MongoClient.connect(testServices.mongoUri));
+  const db: Db = client.db(dbName);
   const storage = new ObjectStorage(config.storage);
+  scope.defer('the S3 client', () => storage.destroy());
+  const worker: INestApplication = scope.track('blog-worker', await startTestApp(AppModule.register(config), BLOG_WORKER_HTTP));
+
+  @Module({ imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queues: RACE_CONTENT_QUEUE_LIST, queuePrefix })] })
+  class PublisherModule {}
+  const publisherApp: INestApplicationContext = scope.track(
+    'the publisher',
+    await NestFactory.createApplicationContext(PublisherModule, { logger: false }),
+  );
 
   return {
     config,
@@ -47,7 +62,8 @@ export async function startBlogWorkerKit(env: Record<string, string> = {}) {
     db,
     storage,
     publisher: publisherApp.get(QueuePublisher),
-    queues: (queue: QueueDefinition) => topologyOf(queue, `${id}.`),
+    scope,
+    queues: (queue: QueueDefinition) => topologyOf(queue, queuePrefix),
 
     async insertRace(type: RacingType, raceResult: Record<string, unknown>, prediction: Record<string, unknown> | null = null) {
       const now = Date.now();
@@ -88,15 +104,8 @@ export async function startBlogWorkerKit(env: Record<string, string> = {}) {
 
     blog: (blogId: string) => db.collection<BlogDocument>('blogs').findOne({ _id: new ObjectId(blogId) }),
 
-    async close() {
-      await worker.close();
-      await publisherApp.close();
-      await deleteQueueTopologies(RACE_CONTENT_QUEUE_LIST, `${id}.`);
-      await db.dropDatabase();
-      await client.close();
-      await deleteBucket(storage.client, bucket).catch(() => undefined);
-      storage.destroy();
-    },
+    /** The file's whole teardown: the worker, the publisher and the clients, then the database, queues and bucket. */
+    close: () => scope.close(),
   };
 }
 

@@ -2,7 +2,10 @@ import { recruitingErrorBody, recruitingErrorSchema } from '@platform/contracts'
 import { bearerScheme, type HttpSurface } from '@platform/runtime';
 import { RECRUITING_ERROR_CODES } from './recruiting.errors';
 
-/** What recruiting-api shows over HTTP: its OpenAPI document's header and its error body. */
+/**
+ * What recruiting-api shows over HTTP: its OpenAPI document's header and its error body; its request log shows the
+ * candidates' scheduling tokens (in the public API's and the page's paths) only as fingerprints.
+ */
 export const RECRUITING_HTTP: HttpSurface = {
   openApi: {
     title: 'recruiting-api',
@@ -11,4 +14,5 @@ export const RECRUITING_HTTP: HttpSurface = {
     errorBody: recruitingErrorSchema(RECRUITING_ERROR_CODES),
   },
   errorBody: recruitingErrorBody,
+  logRedaction: { secretSegments: [/^\/api\/v1\/scheduling\/([^/]+)/, /^\/schedule\/([^/]+)/] },
 };

@@ -4,7 +4,7 @@ import { MONGO_DB } from '@platform/persistence';
 import { escapeHtml } from './body-html';
 import { COLLECTIONS } from './collections';
 import type { BlogDocument, CategoryDocument, OldBlogDocument } from './documents';
-import { findLiveById, sameGeneration, toObjectId } from './stores';
+import { claimGeneration, findLiveById, sameGeneration, toObjectId } from './stores';
 
 const notDeleted = { deleted_at: null };
 
@@ -89,7 +89,9 @@ export class BlogStore {
 
   /**
    * Blogs generating since before `before` go back to draft with the reason noted; answers how many. At most
-   * `limit` per call, each with its own compare-and-set, so concurrent sweepers and a late worker never clash.
+   * `limit` per call. Each release is claimed first (`claimGeneration`, `blog:<id>:<generation>`), so two replicas
+   * sweeping at once release a blog once: FerretDB does not make the compare-and-set below atomic under
+   * concurrency. The compare-and-set still keeps a late worker's draft.
    */
   async releaseStuck(before: number, reason: string, limit = 100, now = Date.now()): Promise<number> {
     const stuck = await this.blogs
@@ -97,7 +99,11 @@ export class BlogStore {
       .limit(limit)
       .toArray();
     let released = 0;
-    for (const blog of stuck) if (await this.releaseWithNote(blog, reason, undefined, now, blog.updated_at)) released++;
+    for (const blog of stuck) {
+      const claim = `blog:${blog._id.toHexString()}:${blog.generation_id ?? `untracked-${blog.updated_at}`}`;
+      if (!(await claimGeneration(this.db, claim, 'failed', now))) continue;
+      if (await this.releaseWithNote(blog, reason, undefined, now, blog.updated_at)) released++;
+    }
     return released;
   }
 

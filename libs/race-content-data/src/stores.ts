@@ -103,7 +103,8 @@ export class ArticleStore {
    * Ends the generation an article waits for, once: the article is read by id and must be generating (for this
    * generation, when one is named); then the generation is claimed in `generation_claims` (unique id
    * `<article>:<generation>`), so of a worker finishing, its final failure and the sweeper only the first acts, and a
-   * redelivery finds it claimed; then the article is written by id. This is the compare-and-set of the pipeline with
+   * redelivery finds it claimed (see `claimGeneration` for a claimant that died before its write); then the article
+   * is written by id. This is the compare-and-set of the pipeline with
    * id-only filters: FerretDB (the local store) serves those from its key and scans the collection for any other.
    */
   private async finish(
@@ -117,23 +118,48 @@ export class ArticleStore {
     if (!article || article.status !== 'generating') return false;
     if (generationId && article.generation_id && article.generation_id !== generationId) return false;
     const claim = `${article._id.toHexString()}:${article.generation_id ?? generationId ?? `untracked-${article.updated_at}`}`;
-    try {
-      await this.db.collection<GenerationClaim>(COLLECTIONS.generationClaims).insertOne({ _id: claim, outcome, at: now });
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 11000 || String((error as Error).message).includes('UNIQUE constraint failed'))
-        return false;
-      throw error;
-    }
+    if (!(await claimGeneration(this.db, claim, outcome, now))) return false;
     const result = await this.articles.updateOne({ _id: article._id }, { $set: changes });
     return result.matchedCount === 1;
   }
 }
 
-/** One ended generation (see ArticleStore.finish); `_id` is `<article id>:<generation id>`. */
+/** One ended generation (see ArticleStore.finish); `_id` is `<article id>:<generation id>` (`blog:…` for blogs). */
 export interface GenerationClaim {
   _id: string;
   outcome: 'draft' | 'failed';
   at: number;
+}
+
+/** How long a claim may stand without its write before another finisher takes it over: its claimant died. */
+export const CLAIM_TAKEOVER_MS = 60_000;
+
+/**
+ * Claims ending a generation; true when the caller is to write the document, which the caller has just read as
+ * still waiting for that generation. A claim that is already there means another finisher came first, unless that
+ * finisher died between its claim and its write (a worker killed mid-job): then the document still waits, and
+ * the claim is taken over when it agrees with this outcome and ends in a draft (a redelivered job writing the
+ * same generation's draft again is harmless) or when it has stood longer than any write takes. Two sweepers
+ * releasing the same document at once still act once: the second finds a fresh claim.
+ */
+export async function claimGeneration(db: Db, _id: string, outcome: GenerationClaim['outcome'], now: number): Promise<boolean> {
+  const claims = db.collection<GenerationClaim>(COLLECTIONS.generationClaims);
+  try {
+    await claims.insertOne({ _id, outcome, at: now });
+    return true;
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+  }
+  const claim = await claims.findOne({ _id });
+  if (!claim) return false;
+  const takeOver = (claim.outcome === 'draft' && outcome === 'draft') || now - claim.at >= CLAIM_TAKEOVER_MS;
+  if (takeOver) await claims.updateOne({ _id }, { $set: { outcome, at: now } });
+  return takeOver;
+}
+
+/** A unique-index violation, from MongoDB (11000) or FerretDB's SQLite backend. */
+export function isDuplicateKey(error: unknown): boolean {
+  return (error as { code?: unknown }).code === 11000 || String((error as Error).message).includes('UNIQUE constraint failed');
 }
 
 export interface GenerationDetails {

@@ -21,6 +21,14 @@ const digest = (token: string): Buffer => createHash('sha256').update(token).dig
 
 const invalidRefreshToken = () => new RecruitingError('UNAUTHENTICATED', 'The refresh token is invalid or expired');
 
+/** The user a token is issued for. */
+interface TokenUser {
+  id: number;
+  role: string;
+  email: string;
+  name: string;
+}
+
 /**
  * Access tokens (HS256 JWTs of type access) and refresh tokens (opaque, 256 random bits, stored as digests). Each
  * refresh token is good for one use and is replaced by the next of its family; presenting a used one again means it
@@ -38,13 +46,14 @@ export class TokensService {
     @Inject(TOKEN_CONFIG) private readonly config: TokenConfig,
   ) {}
 
-  accessToken(user: { id: number; role: string; email: string }): string {
-    const claims: AccessTokenClaims = { sub: String(user.id), role: user.role as Role, email: user.email, type: 'access' };
+  /** An access token naming the user by id, role, email and display name (the edge sets the builder's identity from it). */
+  accessToken(user: TokenUser): string {
+    const claims: AccessTokenClaims = { sub: String(user.id), role: user.role as Role, email: user.email, name: user.name, type: 'access' };
     return this.jwt.sign(claims, { secret: this.jwtOptions.secret, algorithm: 'HS256', expiresIn: this.config.accessTtlSeconds });
   }
 
   /** A new session: an access token and the first refresh token of a new family. */
-  async startSession(user: { id: number; role: string; email: string }): Promise<TokenPair> {
+  async startSession(user: TokenUser): Promise<TokenPair> {
     return this.pair(this.db, user, randomUUID());
   }
 
@@ -73,7 +82,7 @@ export class TokensService {
     await this.refreshTokens.revokeUser(this.db, userId);
   }
 
-  private async pair(db: Db, user: { id: number; role: string; email: string }, familyId: string): Promise<TokenPair> {
+  private async pair(db: Db, user: TokenUser, familyId: string): Promise<TokenPair> {
     const refreshToken = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.config.refreshTtlSeconds * 1000);
     await this.refreshTokens.insert(db, { tokenHash: digest(refreshToken), familyId, userId: user.id, expiresAt });

@@ -1,7 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
+import { REDIS } from '@platform/persistence';
 import type { SchedulingConfig } from '../config';
-import { SCHEDULING_CONFIG } from '../config.tokens';
+import { REDIS_KEY_PREFIX, SCHEDULING_CONFIG } from '../config.tokens';
 import { RecruitingDb } from '../database/recruiting-db';
 import { parseInstant } from '../domain/date-time';
 import { cutSlots, type Slot, slotIdOf } from '../domain/slots';
@@ -13,14 +15,17 @@ import type { AvailabilityResponse, CreateAvailabilityDto, ListAvailabilityQuery
 const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000;
 
 /**
- * How long a project's computed slots are reused (and shared by concurrent requests). Writes in this process clear it at
- * once; another replica's writes show after at most this long, and a booking made there in between is still refused
- * by the exclusion constraint when it is confirmed.
+ * How long a project's computed slots are reused (and shared by concurrent requests). Every replica drops them at once
+ * when any replica changes a window or a reservation: the change bumps a generation in the shared Redis, which each
+ * request reads. Only while Redis cannot be reached does another replica's change take up to this long to show (and a
+ * booking of a slot taken in between is still refused by the exclusion constraint when it is confirmed).
  */
 export const SLOTS_CACHE_MS = 1000;
 
 interface CachedSlots {
   until: number;
+  /** The shared generation the slots were computed under (undefined: Redis did not answer). */
+  generation: string | undefined;
   durationMinutes: number;
   slots: Promise<IdentifiedSlot[]>;
   /** The public answer's JSON, made once per computation. */
@@ -48,13 +53,19 @@ export interface IdentifiedSlot extends Slot {
 /** Interviewer availability (issue 10's contract) and the bookable slots cut from it. */
 @Injectable()
 export class AvailabilityService {
+  private readonly logger = new Logger('AvailabilitySlots');
   private readonly cache = new Map<number, CachedSlots>();
+  private readonly generationKey: string;
 
   constructor(
     private readonly db: RecruitingDb,
     private readonly windows: AvailabilityRepository,
     @Inject(SCHEDULING_CONFIG) private readonly config: SchedulingConfig,
-  ) {}
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS_KEY_PREFIX) prefix: string,
+  ) {
+    this.generationKey = `${prefix}slots:generation`;
+  }
 
   async create(projectId: number, body: CreateAvailabilityDto): Promise<AvailabilityResponse> {
     const startAt = instant('startAt', body.startAt);
@@ -64,7 +75,7 @@ export class AvailabilityService {
     await requireProject(this.db, projectId);
     if (!(await this.windows.userExists(this.db, body.interviewerId))) throw invalid('interviewerId', 'interviewerId is not a user');
     const id = await this.windows.insert(this.db, projectId, { interviewerId: body.interviewerId, startAt, endAt });
-    this.invalidate();
+    await this.invalidate();
     return toResponse((await this.windows.find(this.db, projectId, id))!);
   }
 
@@ -85,22 +96,31 @@ export class AvailabilityService {
   async delete(projectId: number, id: number): Promise<void> {
     await requireProject(this.db, projectId);
     if (!(await this.windows.delete(this.db, projectId, id))) throw new RecruitingError('NOT_FOUND', 'The availability does not exist');
-    this.invalidate();
+    await this.invalidate();
   }
 
-  /** Forgets every project's computed slots (a window or a reservation changed; reservations cross projects). */
-  invalidate(): void {
+  /**
+   * Forgets every project's computed slots, here and on every other replica (a window or a reservation changed, after
+   * its commit; reservations cross projects). Never fails: without Redis the other replicas catch up within
+   * SLOTS_CACHE_MS.
+   */
+  async invalidate(): Promise<void> {
     this.cache.clear();
+    try {
+      await this.redis.incr(this.generationKey);
+    } catch (error) {
+      this.logger.warn(`slots generation not bumped (Redis): ${(error as Error).message}`);
+    }
   }
 
   /** The project's bookable slots now, computed at most once per SLOTS_CACHE_MS and shared by concurrent callers. */
   async slots(projectId: number, durationMinutes: number): Promise<IdentifiedSlot[]> {
-    return this.cached(projectId, durationMinutes).slots;
+    return (await this.cached(projectId, durationMinutes)).slots;
   }
 
   /** The slots as the public API's JSON answer, `{"data":[...]}`, serialized once per computation. */
   async publicJson(projectId: number, durationMinutes: number): Promise<string> {
-    const entry = this.cached(projectId, durationMinutes);
+    const entry = await this.cached(projectId, durationMinutes);
     const slots = await entry.slots;
     entry.json ??= JSON.stringify({
       data: slots.map((s) => ({
@@ -114,12 +134,24 @@ export class AvailabilityService {
     return entry.json;
   }
 
-  private cached(projectId: number, durationMinutes: number): CachedSlots {
+  /** The shared generation of the slots, or undefined when Redis does not answer (the cache then lives by time alone). */
+  private async generation(): Promise<string | undefined> {
+    try {
+      return (await this.redis.get(this.generationKey)) ?? '0';
+    } catch (error) {
+      this.logger.warn(`slots generation not read (Redis): ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+
+  private async cached(projectId: number, durationMinutes: number): Promise<CachedSlots> {
+    const generation = await this.generation();
     const now = Date.now();
     const hit = this.cache.get(projectId);
-    if (hit && hit.until > now && hit.durationMinutes === durationMinutes) return hit;
+    if (hit && hit.until > now && hit.durationMinutes === durationMinutes && hit.generation === generation) return hit;
     const entry: CachedSlots = {
       until: now + SLOTS_CACHE_MS,
+      generation,
       durationMinutes,
       slots: this.compute(projectId, durationMinutes, new Date(now)),
     };

@@ -15,6 +15,10 @@ describe('candidate status transitions', () => {
     expect(canTransition('scheduling', 'scheduled')).toBe(true);
   });
 
+  it('lets a cancelled interview be booked again', () => {
+    expect(canTransition('cancelled', 'scheduled')).toBe(true);
+  });
+
   it('refuses staying put, leaving completed, and skipping the interview', () => {
     for (const status of CANDIDATE_STATUSES) expect(canTransition(status, status)).toBe(false);
     for (const to of CANDIDATE_STATUSES) expect(canTransition('completed', to)).toBe(false);

@@ -19,7 +19,11 @@ export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
 
 export const isCandidateStatus = (value: unknown): value is CandidateStatus => CANDIDATE_STATUSES.includes(value as CandidateStatus);
 
-/** From each status, where it may go. Terminal: completed. declined and cancelled may be reopened by a new contact. */
+/**
+ * From each status, where it may go. Terminal: completed. declined and cancelled may be reopened by a new contact,
+ * and a cancelled interview may be booked again (the interviewer was ill, the candidate picked another slot): a new
+ * confirmation reuses the candidate's cancelled reservation row and moves it to scheduled.
+ */
 export const STATUS_TRANSITIONS: Record<CandidateStatus, readonly CandidateStatus[]> = {
   pending: ['contacted', 'waiting_response', 'declined', 'cancelled'],
   contacted: ['waiting_response', 'scheduling', 'scheduled', 'declined', 'cancelled'],
@@ -30,7 +34,7 @@ export const STATUS_TRANSITIONS: Record<CandidateStatus, readonly CandidateStatu
   completed: [],
   declined: ['contacted'],
   no_show: ['contacted', 'scheduling', 'declined', 'cancelled'],
-  cancelled: ['contacted', 'scheduling'],
+  cancelled: ['contacted', 'scheduling', 'scheduled'],
 };
 
 /** Whether a candidate in `from` may move to `to`; staying in the same status is not a move. */

@@ -110,7 +110,7 @@ export class ReservationsService {
       }
       throw error;
     }
-    this.availability.invalidate();
+    await this.availability.invalidate();
     await this.mail.sendAutomatic(projectId, candidateId, 'confirmation', userId);
     return this.get(projectId, id);
   }
@@ -161,7 +161,7 @@ export class ReservationsService {
       });
       return row.projectCandidateId;
     });
-    this.availability.invalidate();
+    await this.availability.invalidate();
     await this.mail.sendAutomatic(projectId, candidateId, 'cancellation', userId);
     return this.get(projectId, id);
   }
