@@ -33,15 +33,15 @@ async function issueToken(args: string[]): Promise<string> {
   const db = new Client({ connectionString: required('ADMIN_DATABASE_URL', process.env.ADMIN_DATABASE_URL) });
   await db.connect();
   try {
-    const { rows } = await db.query<{ id: number }>(
+    const { rows } = await db.query<{ id: number; name: string }>(
       `INSERT INTO recruiting.users (email, name, role) VALUES ($1, $2, $3)
        ON CONFLICT ((lower(email))) DO UPDATE
          SET role = EXCLUDED.role, name = CASE WHEN $4 THEN EXCLUDED.name ELSE users.name END, updated_at = now()
-       RETURNING id`,
+       RETURNING id, name`,
       [email, name, values.role, values.name !== undefined],
     );
     return new JwtService().sign(
-      { sub: String(rows[0].id), role: values.role, email, type: 'access' },
+      { sub: String(rows[0].id), role: values.role, email, name: rows[0].name, type: 'access' },
       { secret, algorithm: 'HS256', expiresIn: ISSUED_TOKEN_SECONDS },
     );
   } finally {

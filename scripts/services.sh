@@ -21,6 +21,8 @@ mkdir -p "$TOOLS/bin" "$RUN"
 
 FERRETDB_VERSION=v1.24.2
 VERSITYGW_VERSION=v1.8.0
+# The edge (scripts/edge.sh; its config is generated from libs/routing). The same release as compose's caddy image.
+CADDY_VERSION=v2.11.4
 PG_PORT=5432
 EMBEDDED_PG_PORT=54329
 AMQP_PORT=5672
@@ -144,18 +146,32 @@ ensure_mongo() {
   wait_for $MONGO_PORT FerretDB 30 "$DATA/ferretdb.log" ferretdb
 }
 
+# Caddy, the local edge in front of the apps (up.sh) and of the apps under test (libs/testing startEdge). Built once
+# with Go from the module proxy; `caddy version` prints nothing useful for such builds, so the version is read from
+# the binary's build info.
+ensure_caddy_binary() {
+  local built
+  built=$(go version -m "$TOOLS/bin/caddy" 2>/dev/null | awk '$1 == "mod" && $2 == "github.com/caddyserver/caddy/v2" { print $3 }' || true)
+  [[ "$built" == "$CADDY_VERSION" ]] && return
+  go_env Caddy "a caddy binary in $TOOLS/bin"
+  log "building Caddy $CADDY_VERSION (once; about two minutes)"
+  GOBIN="$TOOLS/bin" go install "github.com/caddyserver/caddy/v2/cmd/caddy@$CADDY_VERSION" >"$DATA/caddy-build.log" 2>&1 ||
+    fail "Caddy did not build; see $DATA/caddy-build.log"
+}
+
 ensure_s3() {
   S3_ACCESS=${S3_ACCESS_KEY_ID:-$S3_ACCESS_KEY}
   S3_SECRET=${S3_SECRET_ACCESS_KEY:-$S3_SECRET_KEY}
-  if [[ -n "${S3_ENDPOINT:-}" ]]; then S3_URL=$S3_ENDPOINT; return; fi
-  S3_URL="http://127.0.0.1:$S3_PORT"
-  if answers $S3_PORT; then return; fi
+  # The binary is built even when an S3 server already answers: the restart tests run private ones of their own.
   if [[ ! -x "$TOOLS/bin/versitygw" ]]; then
     go_env versitygw S3_ENDPOINT
     log "building versitygw $VERSITYGW_VERSION (once; about two minutes)"
     GOBIN="$TOOLS/bin" go install "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION" >"$DATA/versitygw-build.log" 2>&1 ||
       fail "versitygw did not build; see $DATA/versitygw-build.log"
   fi
+  if [[ -n "${S3_ENDPOINT:-}" ]]; then S3_URL=$S3_ENDPOINT; return; fi
+  S3_URL="http://127.0.0.1:$S3_PORT"
+  if answers $S3_PORT; then return; fi
   log "starting versitygw (S3) on $S3_PORT over .data/s3"
   # Object metadata goes to a sidecar folder, so the data folder's filesystem needs no extended attributes.
   mkdir -p "$DATA/s3/buckets" "$DATA/s3/meta"
@@ -191,6 +207,7 @@ ensure_rabbitmq
 ensure_redis
 ensure_mongo
 ensure_s3
+ensure_caddy_binary
 
 cat > "$DATA/services.env" <<EOF
 DATABASE_URL=$POSTGRES_URL
@@ -201,6 +218,7 @@ S3_ENDPOINT=$S3_URL
 S3_ACCESS_KEY_ID=$S3_ACCESS
 S3_SECRET_ACCESS_KEY=$S3_SECRET
 FERRETDB_BIN=$TOOLS/bin/ferretdb
+CADDY_BIN=$TOOLS/bin/caddy
 EOF
 
 if ((${#started[@]})); then

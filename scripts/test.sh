@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# README command 2: installs what is needed, provisions the local services, then runs every check:
-# typecheck, lint, and every test (unit and integration against the real services). Extra arguments go
-# to Jest, e.g. `bash scripts/test.sh --selectProjects libs/messaging`.
+# README command 2: installs what is needed, provisions the local services and the deployment tests' schemas
+# (scripts/schemas.sh), then runs every check: typecheck, lint, every test (unit and integration against the real
+# services), every benchmark in smoke mode, and the leak check. Extra arguments go to Jest, e.g.
+# `bash scripts/test.sh --selectProjects libs/messaging`.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -11,6 +12,7 @@ source scripts/lib/node-env.sh
 bash scripts/install.sh
 require_node test
 bash scripts/services.sh
+bash scripts/schemas.sh
 
 # Tests read the services' addresses from TEST_* variables (libs/testing); app variables stay unset so
 # nothing in a test picks up a real app setting by accident.
@@ -32,4 +34,18 @@ echo "== lint" >&2
 NX_DAEMON=false npx nx show projects >/dev/null
 npx eslint .
 echo "== tests" >&2
-npx jest -c jest.config.ts --maxWorkers=2 "$@"
+# Every database, queue and bucket a test or bench makes carries the run id (uniqueName in libs/testing); whatever
+# still carries it after Jest and the benches is a leak, removed and reported by scripts/test-leaks.ts, and the run fails.
+export TEST_RUN_ID=${TEST_RUN_ID:-$(node -e 'process.stdout.write(Date.now().toString(36))')}
+status=0
+npx jest -c jest.config.ts --maxWorkers=2 "$@" || status=$?
+# Every benchmark in smoke mode (tiny sizes, targets not judged): one that cannot start or crashes fails the run.
+echo "== benchmarks (smoke)" >&2
+bash scripts/bench-smoke.sh || status=$((status ? status : 1))
+# The soak in smoke mode (bench/soak/soak.ts): two replicas of every app behind the edge, 30 s of mixed traffic with a
+# replica stopped and started, then the checker (zero 5xx, jobs final, exact imports, no double booking, dense versions).
+echo "== soak (smoke)" >&2
+bash scripts/soak.sh --smoke || status=$((status ? status : 1))
+echo "== leaks" >&2
+node -r @swc-node/register scripts/test-leaks.ts || status=$((status ? status : 1))
+exit "$status"

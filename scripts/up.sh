@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # README command 1: installs what is needed, provisions the local services, builds, runs the migrations,
-# and starts the six apps and the gateway (http://localhost:8080). Ctrl-C stops everything it started,
-# the backing services it had to start included.
+# and starts the six apps and the edge (Caddy: http://localhost:8080 and https://localhost:8443). Ctrl-C stops
+# everything it started, the backing services it had to start included.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -10,7 +10,10 @@ source scripts/lib/node-env.sh
 
 APPS=(recruiting-api survey-builder-api race-content-api ai-webhook article-worker blog-worker)
 MIGRATED_APPS=(recruiting-api survey-builder-api ai-webhook)
-GATEWAY_PORT=${GATEWAY_PORT:-8080}
+# The edge: HTTP for curl, HTTPS with a local certificate authority (its root: $EDGE_DIR/storage/pki/authorities/local/root.crt).
+GATEWAY_PORT=${EDGE_HTTP_PORT:-${GATEWAY_PORT:-8080}}
+EDGE_HTTPS_PORT=${EDGE_HTTPS_PORT:-8443}
+EDGE_DIR="$ROOT/.data/edge"
 LOGS="$ROOT/.data/logs"
 
 log() { printf '[up] %s\n' "$*" >&2; }
@@ -44,31 +47,34 @@ set -a
 # shellcheck disable=SC1091
 source "$DEV_SECRETS"
 set +a
-export MONGODB_DB=race_content AI_PROVIDER=${AI_PROVIDER:-local} S3_CREATE_BUCKET=true LOG_LEVEL=${LOG_LEVEL:-info}
+export MONGODB_DB=${MONGODB_DB:-race_content} AI_PROVIDER=${AI_PROVIDER:-local} S3_CREATE_BUCKET=true LOG_LEVEL=${LOG_LEVEL:-info}
 # ai-webhook: the dev identity provider whose JWTs the event-run status read accepts (override to point elsewhere).
 # Its audience is the dev IdP client `ai-webhook` that `npm run -s admin -- idp-token` signs in with.
 export IDP_ISSUER=${IDP_ISSUER:-http://127.0.0.1:${DEV_IDP_PORT:-9400}} IDP_JWKS_URL=${IDP_JWKS_URL:-http://127.0.0.1:${DEV_IDP_PORT:-9400}/jwks} \
   IDP_AUDIENCE=${IDP_AUDIENCE:-ai-webhook}
 
-# The apps' schemas live in a database of their own, created on the first run.
-DATABASE_URL=$(DATABASE_URL=$DATABASE_URL node -e '
+# The apps' schemas live in a database of their own, created on the first run. PLATFORM_DATABASE, MONGODB_DB,
+# QUEUE_PREFIX, BUCKET_PREFIX and REDIS_KEY_PREFIX name the stores otherwise (the soak runs the platform on its own).
+PLATFORM_DATABASE=${PLATFORM_DATABASE:-platform}
+[[ "$PLATFORM_DATABASE" =~ ^[a-z_][a-z0-9_]*$ ]] || { log "PLATFORM_DATABASE must be a lower-case identifier"; exit 1; }
+DATABASE_URL=$(PLATFORM_DATABASE=$PLATFORM_DATABASE DATABASE_URL=$DATABASE_URL node -e '
   const { Client } = require("pg");
   (async () => {
     const admin = new Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
-    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", ["platform"]);
-    if (!rowCount) await admin.query("CREATE DATABASE platform");
+    const name = process.env.PLATFORM_DATABASE;
+    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (!rowCount) await admin.query(`CREATE DATABASE "${name}"`);
     await admin.end();
     const url = new URL(process.env.DATABASE_URL);
-    url.pathname = "/platform";
+    url.pathname = "/" + name;
     console.log(url.toString());
   })().catch((e) => { console.error("[up] could not prepare the platform database: " + e.message); process.exit(1); });
 ')
 export DATABASE_URL
 
-log "building the apps and the gateway"
+log "building the apps"
 npx nx run-many -t build --parallel=2 --outputStyle=static >"$LOGS/build.log" 2>&1 || { tail -n 30 "$LOGS/build.log"; log "build failed; see $LOGS/build.log"; exit 1; }
-npm run build:gateway >>"$LOGS/build.log" 2>&1 || { log "gateway build failed; see $LOGS/build.log"; exit 1; }
 
 log "migrating"
 for app in "${MIGRATED_APPS[@]}"; do
@@ -100,8 +106,8 @@ trap stop_all EXIT
 
 bucket_of() {
   case "$1" in
-    ai-webhook) echo platform-ai-manifests ;;
-    *) echo platform-media ;;
+    ai-webhook) echo "${BUCKET_PREFIX:-platform}-ai-manifests" ;;
+    *) echo "${BUCKET_PREFIX:-platform}-media" ;;
   esac
 }
 
@@ -110,9 +116,9 @@ bucket_of() {
 DEV_IDP_PORT=${DEV_IDP_PORT:-9400}
 export OIDC_ISSUER_URL="http://127.0.0.1:$DEV_IDP_PORT" OIDC_CLIENT_ID=recruiting-api
 export OIDC_REDIRECT_URL="http://localhost:$GATEWAY_PORT/api/v1/auth/idp/callback"
-# The login lands on {FRONTEND_URL}/login?token=...; no console runs here, so the gateway's address stands in.
+# The login lands on {FRONTEND_URL}/login?token=...; no console runs here, so the edge's address stands in.
 export FRONTEND_URL=${FRONTEND_URL:-http://localhost:$GATEWAY_PORT} ADMIN_EMAILS=${ADMIN_EMAILS:-admin@example.com}
-# Recruiting invitations link to the public page behind the gateway; no mail leaves this machine (PROTOTYPE_MODE).
+# Recruiting invitations link to the public page behind the edge; no mail leaves this machine (PROTOTYPE_MODE).
 export PUBLIC_SCHEDULING_URL=${PUBLIC_SCHEDULING_URL:-http://localhost:$GATEWAY_PORT/schedule} PROTOTYPE_MODE=${PROTOTYPE_MODE:-true}
 
 # recruiting-api runs with the V8 heap caps of its k8s Deployment (a 100,000-row TSV import stays near 200 MB RSS).
@@ -121,13 +127,34 @@ node_flags_of() { [[ "$1" == recruiting-api ]] && echo "--max-old-space-size=256
 # The AI workers take 16 jobs at once (they mostly wait on the provider and the store), as in k8s and compose.
 prefetch_of() { [[ "$1" == *-worker ]] && echo 16 || echo "${JOB_PREFETCH:-4}"; }
 
-for app in "${APPS[@]}"; do
+# REPLICAS (1 by default; 2 is the deployed shape) processes of each app: the first on the app's port, the others 100,
+# 200, ... above it, each with its own log ($LOGS/<app>.log, <app>-2.log, ...); the edge spreads requests over them.
+# A replica that exits is started again (as Kubernetes restarts a pod), so one can be killed to see the others carry on.
+export REPLICAS=${REPLICAS:-1}
+# A replica told to stop (SIGTERM) keeps serving for 3 s with readiness at 503 first, so the edge's health checks (every
+# 2 s) take it out before it stops accepting; Kubernetes does this with the endpoint update and a preStop pause.
+((REPLICAS > 1)) && export SHUTDOWN_DELAY_MS=${SHUTDOWN_DELAY_MS:-3000}
+ports=(3001 3002 3003 3004 3005 3006)
+replica_app=() replica_port=() replica_log=() replica_pid=()
+start_replica() {
+  local i=$1 app=${replica_app[$1]}
   # shellcheck disable=SC2046
-  S3_BUCKET=$(bucket_of "$app") JOB_PREFETCH=$(prefetch_of "$app") node $(node_flags_of "$app") "dist/apps/$app/apps/$app/src/main.js" >"$LOGS/$app.log" 2>&1 &
+  PORT=${replica_port[$i]} S3_BUCKET=$(bucket_of "$app") JOB_PREFETCH=$(prefetch_of "$app") \
+    node $(node_flags_of "$app") "dist/apps/$app/apps/$app/src/main.js" >>"${replica_log[$i]}" 2>&1 &
+  replica_pid[i]=$!
   pids+=($!)
+}
+for a in "${!APPS[@]}"; do
+  for ((r = 0; r < REPLICAS; r++)); do
+    i=${#replica_app[@]}
+    replica_app[i]=${APPS[$a]}
+    replica_port[i]=$((ports[a] + 100 * r))
+    replica_log[i]="$LOGS/${APPS[$a]}.log"
+    ((r == 0)) || replica_log[i]="$LOGS/${APPS[$a]}-$((r + 1)).log"
+    : >"${replica_log[$i]}"
+    start_replica "$i"
+  done
 done
-GATEWAY_PORT=$GATEWAY_PORT node dist/apps/gateway/scripts/gateway.js >"$LOGS/gateway.log" 2>&1 &
-pids+=($!)
 DEV_IDP_PORT=$DEV_IDP_PORT DEV_IDP_CLIENTS="[{\"clientId\":\"$OIDC_CLIENT_ID\",\"clientSecret\":\"$OIDC_CLIENT_SECRET\",\"redirectUris\":[\"$OIDC_REDIRECT_URL\",\"http://127.0.0.1:3001/api/v1/auth/idp/callback\"]},{\"clientId\":\"$IDP_AUDIENCE\",\"clientSecret\":\"$DEV_IDP_TOOL_CLIENT_SECRET\",\"redirectUris\":[\"http://127.0.0.1:9/idp-token\"]}]" \
   node libs/dev-idp/src/dev-idp-server.mjs >"$LOGS/dev-idp.log" 2>&1 &
 idp_pid=$!
@@ -138,22 +165,38 @@ until curl -fs -o /dev/null "$OIDC_ISSUER_URL/.well-known/openid-configuration";
   sleep 0.2
 done
 
-# Ready when every app's readiness probe answers 200 (race-content-api's is /v1/ping/deep).
-probe_of() { [[ "$1" == race-content-api ]] && echo "http://127.0.0.1:3003/v1/ping/deep" || echo "http://127.0.0.1:$2/health/ready"; }
-ports=(3001 3002 3003 3004 3005 3006)
-deadline=$((SECONDS + 90))
-for i in "${!APPS[@]}"; do
-  app=${APPS[$i]}
-  until curl -fs -o /dev/null "$(probe_of "$app" "${ports[$i]}")"; do
-    if ! kill -0 "${pids[$i]}" 2>/dev/null; then
-      tail -n 5 "$LOGS/$app.log" >&2
-      log "$app exited during start-up; see $LOGS/$app.log"
+# Ready when every replica's readiness probe answers 200 (race-content-api's is /v1/ping/deep).
+probe_of() { [[ "$1" == race-content-api ]] && echo "http://127.0.0.1:$2/v1/ping/deep" || echo "http://127.0.0.1:$2/health/ready"; }
+deadline=$((SECONDS + 90 + 30 * (REPLICAS - 1)))
+for i in "${!replica_app[@]}"; do
+  app=${replica_app[$i]}
+  until curl -fs -o /dev/null "$(probe_of "$app" "${replica_port[$i]}")"; do
+    if ! kill -0 "${replica_pid[$i]}" 2>/dev/null; then
+      tail -n 5 "${replica_log[$i]}" >&2
+      log "$app exited during start-up; see ${replica_log[$i]}"
       exit 1
     fi
-    if ((SECONDS > deadline)); then log "$app is not ready after 90 s; see $LOGS/$app.log"; exit 1; fi
+    if ((SECONDS > deadline)); then log "$app is not ready after 90 s; see ${replica_log[$i]}"; exit 1; fi
     sleep 0.3
   done
 done
+
+# The edge, configured from the route table (libs/routing): routing, the builder's identity check, CORS for the console
+# origins (CORS_ALLOWED_ORIGINS, default http://localhost:5173), body limits, request ids and a JSON access log.
+mkdir -p "$EDGE_DIR"
+export CORS_ALLOWED_ORIGINS=${CORS_ALLOWED_ORIGINS:-http://localhost:5173}
+EDGE_HTTP_PORT=$GATEWAY_PORT EDGE_HTTPS_PORT=$EDGE_HTTPS_PORT node -r @swc-node/register scripts/edge-config.ts local \
+  "$EDGE_DIR/Caddyfile" "$EDGE_DIR" "$LOGS" || { log "could not write the edge configuration"; exit 1; }
+XDG_DATA_HOME="$EDGE_DIR/xdg" XDG_CONFIG_HOME="$EDGE_DIR/xdg" "$ROOT/.tools/bin/caddy" run --config "$EDGE_DIR/Caddyfile" \
+  --adapter caddyfile >"$LOGS/edge.log" 2>&1 &
+edge_pid=$!
+pids+=($edge_pid)
+deadline=$((SECONDS + 30))
+until [[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$GATEWAY_PORT/edge-unrouted")" == 404 ]]; do
+  if ! kill -0 "$edge_pid" 2>/dev/null || ((SECONDS > deadline)); then tail -n 5 "$LOGS/edge.log" >&2; log "the edge did not start; see $LOGS/edge.log"; exit 1; fi
+  sleep 0.2
+done
+EDGE_ROOT_CA="$EDGE_DIR/storage/pki/authorities/local/root.crt"
 
 # The dev IdP's viewer is a viewer here (first logins are members): provisioned once, linked by email at its login.
 DATABASE_URL=$DATABASE_URL node -e '
@@ -167,17 +210,22 @@ DATABASE_URL=$DATABASE_URL node -e '
 
 cat >&2 <<EOF
 
-  The platform is up. Everything is reachable through the gateway:
+  The platform is up. Everything is reachable through the edge (Caddy), on HTTP and on HTTPS:
 
-    http://localhost:$GATEWAY_PORT/api/v1/...   recruiting-api       (docs http://localhost:3001/docs; public page /schedule/<token>)
-    http://localhost:$GATEWAY_PORT/api/...      survey-builder-api   (docs http://localhost:3002/docs)
-    http://localhost:$GATEWAY_PORT/v1/...       race-content-api     (docs http://localhost:3003/docs)
-    http://localhost:$GATEWAY_PORT/api/v1/webhooks, /api/v1/organizations   ai-webhook (docs http://localhost:3004/docs)
+    http://localhost:$GATEWAY_PORT/...  and  https://localhost:$EDGE_HTTPS_PORT/...
+      /api/v1/...   recruiting-api       (docs http://localhost:3001/docs; public page /schedule/<token>)
+      /api/...      survey-builder-api   (docs http://localhost:3002/docs; needs a platform access token)
+      /v1/...       race-content-api     (docs http://localhost:3003/docs)
+      /api/v1/webhooks, /api/v1/organizations   ai-webhook (docs http://localhost:3004/docs)
     workers: article-worker http://localhost:3005/health/ready, blog-worker http://localhost:3006/health/ready
+    HTTPS: trust the local authority $EDGE_ROOT_CA
+      curl --cacert $EDGE_ROOT_CA https://localhost:$EDGE_HTTPS_PORT/v1/ping
+    CORS: console origins $CORS_ALLOWED_ORIGINS (CORS_ALLOWED_ORIGINS)
 
-    survey builder, local identities (kept in $DEV_SECRETS):
-      administrator  x-user-email: $SURVEY_ADMIN_EMAILS   (with any x-user-name)
-      import key     x-api-key: $SURVEY_IMPORT_API_KEY   (the /api/imports/... routes)
+    a platform access token (recruiting, race content and the survey builder take it):
+      token=\$(npm run -s admin -- issue-token --email $SURVEY_ADMIN_EMAILS --role admin --name Admin)
+      curl http://localhost:$GATEWAY_PORT/api/surveys -H "authorization: Bearer \$token"
+    survey builder administrator: $SURVEY_ADMIN_EMAILS; import key x-api-key: $SURVEY_IMPORT_API_KEY (kept in $DEV_SECRETS)
 
     ai-webhook: X-API-Key $AI_WEBHOOK_API_KEY (POST /api/v1/webhooks/ai-status; kept in $DEV_SECRETS)
       rows: npm run -s ai-jobs -- create --kind wf2des --org 1 --project 1
@@ -186,12 +234,28 @@ cat >&2 <<EOF
       ai-webhook status read token: npm run -s admin -- idp-token --email member@example.com
 
     try:  curl http://localhost:$GATEWAY_PORT/v1/ping/deep
-    logs: $LOGS/<app>.log          Ctrl-C stops everything.
+    logs: $LOGS/<app>.log, the edge's access log $LOGS/edge-access.log          Ctrl-C stops everything.
 
 EOF
 
-# Runs until Ctrl-C, or until any process exits (then everything stops).
+# Where each replica answers and its pid, for tools that exercise the replicas (the soak kills and watches them).
+for i in "${!replica_app[@]}"; do echo "${replica_app[$i]} ${replica_port[$i]} ${replica_pid[$i]} ${replica_log[$i]}"; done >"$ROOT/.data/run/replicas"
+
+# Runs until Ctrl-C. An app replica that exits is started again; any other process (the edge, the dev IdP) that exits
+# stops everything.
 set +e
-wait -n "${pids[@]}"
-log "a process exited unexpectedly; see $LOGS"
-exit 1
+while :; do
+  wait -n -p exited "${pids[@]}"
+  alive=()
+  for pid in "${pids[@]}"; do [[ "$pid" != "$exited" ]] && alive+=("$pid"); done
+  pids=("${alive[@]}")
+  replica=
+  for i in "${!replica_pid[@]}"; do [[ "${replica_pid[$i]}" == "$exited" ]] && replica=$i; done
+  if [[ -z "$replica" ]]; then
+    log "a process exited unexpectedly; see $LOGS"
+    exit 1
+  fi
+  log "${replica_app[$replica]} on ${replica_port[$replica]} exited: starting it again"
+  start_replica "$replica"
+  sed -i "s/^${replica_app[$replica]} ${replica_port[$replica]} [0-9]* /${replica_app[$replica]} ${replica_port[$replica]} ${replica_pid[$replica]} /" "$ROOT/.data/run/replicas"
+done
