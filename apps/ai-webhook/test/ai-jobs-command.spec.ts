@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, type TestDatabase, workspaceRoot } from '@platform/testing';
-import { Client } from 'pg';
+import { type TestDatabase, useTestScope, workspaceRoot } from '@platform/testing';
+import type { Pool } from 'pg';
 import { AI_JOBS_DATABASE } from '../src/database';
 
 /** Runs `npm run -s ai-jobs -- <args>` (scripts/ai-jobs.sh) against the test database. */
@@ -21,17 +21,13 @@ function aiJobs(database: TestDatabase, args: string[]): Promise<{ code: number 
 }
 
 describe('npm run -s ai-jobs (the operator command)', () => {
+  const scope = useTestScope('aijobs_cli');
   let database: TestDatabase;
-  let db: Client;
+  let db: Pool;
   beforeAll(async () => {
-    database = await createTestDatabase('aijobs_cli');
+    database = await scope.database();
     await migrateDatabase(database.url, AI_JOBS_DATABASE);
-    db = new Client({ connectionString: database.url, options: '-c search_path=ai_jobs' });
-    await db.connect();
-  });
-  afterAll(async () => {
-    await db?.end();
-    await database?.drop();
+    db = scope.pool({ connectionString: database.url, max: 1, options: '-c search_path=ai_jobs' });
   });
 
   it('creates a job (and its organization and project), retries it, and grants access, one JSON line each', async () => {

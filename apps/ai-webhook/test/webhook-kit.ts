@@ -1,17 +1,8 @@
 import { migrateDatabase } from '@platform/persistence';
 import type { PlatformApp } from '@platform/runtime';
 import { ObjectStorage } from '@platform/storage';
-import {
-  createTestDatabase,
-  deleteBucket,
-  startTestApp,
-  type TestDatabase,
-  testServices,
-  testStorageEnv,
-  uniqueName,
-} from '@platform/testing';
+import { startTestApp, TestScope, testServices, testStorageEnv } from '@platform/testing';
 import { Redis } from 'ioredis';
-import { Pool } from 'pg';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { AiJobsOperations, type RowKind } from '../src/cli/ai-jobs-operations';
@@ -38,10 +29,20 @@ export interface CreatedJob {
  * (jwks-issuer.ts). `ops` creates rows as the operator command does; `sql` reads them back.
  */
 export async function startWebhook(env: Record<string, string> = {}) {
-  const database: TestDatabase = await createTestDatabase('aijobs');
+  const scope = new TestScope('aijobs');
+  try {
+    return await startOnScope(scope, env);
+  } catch (error) {
+    await scope.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function startOnScope(scope: TestScope, env: Record<string, string>) {
+  const database = await scope.database();
   await migrateDatabase(database.url, AI_JOBS_DATABASE);
-  const bucket = uniqueName('manifests').replace(/_/g, '-');
-  const idp: JwksIssuer = await startJwksIssuer();
+  const bucket = scope.bucket();
+  const idp: JwksIssuer = scope.track('the JWKS issuer', await startJwksIssuer());
   const config = loadAiWebhookConfig({
     LOG_LEVEL: process.env.LOG_LEVEL,
     DATABASE_URL: database.url,
@@ -53,11 +54,13 @@ export async function startWebhook(env: Record<string, string> = {}) {
     IDP_AUDIENCE: idp.audience,
     ...env,
   });
-  const app: PlatformApp = await startTestApp(AppModule.register(config), AI_WEBHOOK_HTTP);
-  const pool = new Pool({ connectionString: database.url, max: 2, options: '-c search_path=ai_jobs' });
-  const ops = new AiJobsOperations(app.get(AiJobsDb), bucket);
   const storage = new ObjectStorage({ ...testServices.s3, bucket, forcePathStyle: true });
+  scope.defer('the S3 client', () => storage.destroy());
   const redis = new Redis(testServices.redisUrl);
+  scope.defer('the Redis client', () => redis.disconnect());
+  const app: PlatformApp = scope.track('ai-webhook', await startTestApp(AppModule.register(config), AI_WEBHOOK_HTTP));
+  const pool = scope.pool({ connectionString: database.url, max: 2, options: '-c search_path=ai_jobs' });
+  const ops = new AiJobsOperations(app.get(AiJobsDb), bucket);
   return {
     app,
     bucket,
@@ -65,6 +68,7 @@ export async function startWebhook(env: Record<string, string> = {}) {
     redis,
     storage,
     ops,
+    scope,
     http: () => request(app.getHttpServer()),
     /** POST /api/v1/webhooks/ai-status with the key. */
     post: (body: object, key = API_KEY) => request(app.getHttpServer()).post('/api/v1/webhooks/ai-status').set('x-api-key', key).send(body),
@@ -74,15 +78,8 @@ export async function startWebhook(env: Record<string, string> = {}) {
     putManifest: (key: string, body: string | object) =>
       storage.put(key, Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)), 'application/json'),
     query: async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await pool.query(text, values)).rows as T[],
-    async close() {
-      await app.close();
-      await pool.end();
-      redis.disconnect();
-      await deleteBucket(storage.client, bucket);
-      storage.destroy();
-      await idp.close();
-      await database.drop();
-    },
+    /** The file's whole teardown: the app and clients, then the database and the bucket. */
+    close: () => scope.close(),
   };
 }
 

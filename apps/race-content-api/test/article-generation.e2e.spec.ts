@@ -1,14 +1,4 @@
-import type { Server } from 'node:http';
-import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
-import {
-  deleteQueueTopologies,
-  freePort,
-  gatewayInFrontOf,
-  type RunningEntryPoint,
-  startEntryPoint,
-  testServices,
-  waitFor,
-} from '@platform/testing';
+import { edgeInFrontOf, freePort, startEntryPoint, testServices, waitFor } from '@platform/testing';
 import request from 'supertest';
 import { FIXTURES, fixtureBytes } from './fixtures';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
@@ -18,19 +8,16 @@ import { as, type RaceContentKit, startRaceContentKit } from './test-app';
  * Bearer token, race-content-api publishing to the real broker, an article-worker (local provider) on the same
  * database and queues writing the article.
  */
-describe('article generation end to end through the gateway', () => {
+describe('article generation end to end through the edge', () => {
   let kit: RaceContentKit;
-  let worker: RunningEntryPoint | undefined;
-  let gateway: Server;
-  let queuePrefix: string;
+  let gateway: string;
   const admin = as('admin');
   const http = () => request(gateway);
 
   beforeAll(async () => {
     kit = await startRaceContentKit();
-    queuePrefix = kit.config.messaging.queuePrefix!;
     // The worker runs as its own process from its entry point, as deployed (local AI provider).
-    worker = startEntryPoint(
+    const worker = startEntryPoint(
       'apps/article-worker/src/main.ts',
       {
         PORT: String(await freePort()),
@@ -38,22 +25,20 @@ describe('article generation end to end through the gateway', () => {
         MONGODB_URI: testServices.mongoUri,
         MONGODB_DB: kit.config.mongo.dbName ?? '',
         AMQP_URL: testServices.amqpUrl,
-        QUEUE_PREFIX: queuePrefix,
+        QUEUE_PREFIX: kit.config.messaging.queuePrefix!,
         JOB_RETRY_DELAY_MS: '50',
         AI_PROVIDER: 'local',
       },
       120_000,
     );
+    kit.scope.defer('article-worker', async () => {
+      worker.kill('SIGTERM');
+      await worker.exited;
+    });
     await worker.waitForLine(/consuming article-generation/, 60_000);
-    gateway = await gatewayInFrontOf(kit.app, 'race-content-api');
+    gateway = kit.scope.track('the edge', await edgeInFrontOf(kit.app, 'race-content-api')).url;
   });
-  afterAll(async () => {
-    await new Promise((resolve) => gateway?.close(resolve));
-    worker?.kill('SIGTERM');
-    await worker?.exited;
-    await kit?.close();
-    if (queuePrefix) await deleteQueueTopologies(RACE_CONTENT_QUEUE_LIST, queuePrefix);
-  });
+  afterAll(() => kit?.close());
 
   it('uploads a race, asks for an article, and finds it written as a draft naming the winner with a passing fact check', async () => {
     const fixture = FIXTURES.horse;

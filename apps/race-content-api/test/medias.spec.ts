@@ -1,5 +1,6 @@
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
+import { handBuiltForm } from '@platform/testing';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
 
 /** A 1x1 PNG, a JPEG header and an MP4 header, padded to a size. */
@@ -105,6 +106,27 @@ describe('media (race-content spec 4.7) on S3 against versitygw and FerretDB', (
       await upload({ name: 'too-big.mp4', mime_type: 'video' }, { bytes: mp4(4096), filename: 'ok.mp4' }).expect(201);
     });
 
+    it('answers 422 for a form cut off before its closing boundary, keeping nothing and freeing the name', async () => {
+      const before = await count();
+      for (const bytes of [jpeg(40_000), jpeg(40_000).subarray(0, 20_000)]) {
+        const form = handBuiltForm(
+          [
+            { name: 'name', value: 'cut.jpg' },
+            { name: 'mime_type', value: 'image' },
+            { name: 'file', filename: 'cut.jpg', bytes, type: 'image/jpeg' },
+          ],
+          { unterminated: true },
+        );
+        const res = await http().post('/v1/medias').set(as('member')).set('content-type', form.contentType).send(form.body);
+        expect(res.status).toBe(422);
+        expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/closing boundary/) });
+      }
+      expect(await count()).toBe(before);
+      expect(await kit.storage.exists('medias/cut.jpg')).toBe(false);
+      const freed = await upload({ name: 'cut.jpg', mime_type: 'image' }, { bytes: jpeg(3000), filename: 'cut.jpg' }).expect(201);
+      await http().delete(`/v1/medias/${freed.body.id}`).set(as('member')).expect(204);
+    });
+
     it('refuses names that are not safe object keys, unknown mime types (422) and a missing file (400)', async () => {
       for (const name of ['../../etc/passwd', 'a/b.png', '..', 'bad\u0001name', ' padded ', 'x'.repeat(201), 'rtl\u202egnp.exe']) {
         const res = await upload({ name, mime_type: 'image' }, { bytes: PNG, filename: 'x.png' });
@@ -186,6 +208,18 @@ describe('media (race-content spec 4.7) on S3 against versitygw and FerretDB', (
       ).expect(200);
       expect(video.body).toMatchObject({ name: 'after.mp4', mime_type: 'video', size: 5000 });
       expect(await kit.storage.exists('medias/after.jpg')).toBe(false);
+    });
+
+    it('answers 422 for a replacement file cut off before the closing boundary, leaving the media as it was', async () => {
+      const before = (await http().get(`/v1/medias/${id}`).set(as('viewer')).expect(200)).body;
+      const stored = await objectOf(`medias/${before.name}`);
+      const form = handBuiltForm([{ name: 'file', filename: 'x.mp4', bytes: mp4(30_000), type: 'video/mp4' }], { unterminated: true });
+      const res = await http().put(`/v1/medias/${id}`).set(as('member')).set('content-type', form.contentType).send(form.body);
+      expect(res.status).toBe(422);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+      const after = (await http().get(`/v1/medias/${id}`).set(as('viewer')).expect(200)).body;
+      expect({ ...after, s3_url: undefined }).toEqual({ ...before, s3_url: undefined });
+      expect((await objectOf(`medias/${before.name}`)).equals(stored)).toBe(true);
     });
 
     it('answers 422 for a mime_type that disagrees with the stored file, 404 for no media', async () => {

@@ -1,25 +1,20 @@
 import type { INestApplication } from '@nestjs/common';
-import { ObjectStorage } from '@platform/storage';
-import { deleteBucket, type FerretDbProcess, startFerretDb } from '@platform/testing';
+import { type FerretDbProcess, startFerretDb, useTestScope } from '@platform/testing';
 import request from 'supertest';
 import { startRaceContentApp, testConfig } from './test-app';
 
 describe('health (race-content spec 4.1) against a real FerretDB', () => {
+  const scope = useTestScope('rc_ping');
   let ferret: FerretDbProcess;
   let app: INestApplication;
-  const config = testConfig();
+  const config = testConfig(scope);
 
   beforeAll(async () => {
     ferret = await startFerretDb();
+    scope.defer('the private FerretDB', () => ferret.stop());
     app = await startRaceContentApp({ ...config, mongo: { ...config.mongo, uri: ferret.uri } });
-  });
-
-  afterAll(async () => {
-    await app?.close().catch(() => undefined);
-    await ferret?.stop();
-    const storage = new ObjectStorage(config.storage);
-    await deleteBucket(storage.client, config.storage.bucket);
-    storage.destroy();
+    // The test stops the database under the app; closing then only has to release what is left.
+    scope.defer('race-content-api', () => app.close().catch(() => undefined));
   });
 
   it('GET /v1/ping answers 200 with a message, no credentials needed', async () => {

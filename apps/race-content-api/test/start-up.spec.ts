@@ -6,20 +6,21 @@ import {
   startFerretDb,
   startTcpGate,
   testServices,
-  uniqueName,
+  useTestScope,
 } from '@platform/testing';
+import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 
 const ENTRY = 'apps/race-content-api/src/main.ts';
 
-function serviceEnv(mongoUri: string, port: number): Record<string, string> {
-  const id = uniqueName('rcproc');
+/** A complete environment; the queue prefix is a test scope's when the app gets as far as declaring its queues. */
+function serviceEnv(mongoUri: string, port: number, queuePrefix = 'never-declared.'): Record<string, string> {
   return {
     PORT: String(port),
     HOST: '127.0.0.1',
     MONGODB_URI: mongoUri,
-    MONGODB_DB: id,
+    MONGODB_DB: 'race_content_start_up',
     AMQP_URL: testServices.amqpUrl,
-    QUEUE_PREFIX: `${id}.`,
+    QUEUE_PREFIX: queuePrefix,
     S3_ENDPOINT: testServices.s3.endpoint,
     S3_BUCKET: 'race-media-test',
     S3_ACCESS_KEY_ID: testServices.s3.accessKeyId,
@@ -38,11 +39,15 @@ describeStartUp({
 });
 
 describe(`${ENTRY} graceful shutdown`, () => {
+  const scope = useTestScope('rcproc');
   it('on SIGTERM stops accepting, finishes the in-flight request, then exits 0', async () => {
     const ferret = await startFerretDb();
     const gate = await startTcpGate(Number(new URL(ferret.uri).port));
     const port = await freePort();
-    const app = startEntryPoint(ENTRY, serviceEnv(`mongodb://127.0.0.1:${gate.port}/?directConnection=true`, port));
+    const app = startEntryPoint(
+      ENTRY,
+      serviceEnv(`mongodb://127.0.0.1:${gate.port}/?directConnection=true`, port, scope.queuePrefix(RACE_CONTENT_QUEUE_LIST)),
+    );
     try {
       await app.waitForLine(/listening on/);
       const inDatabase = gate.holdNext('ping');

@@ -1,7 +1,8 @@
 import { JwtService } from '@nestjs/jwt';
 import type { PlatformApp } from '@platform/runtime';
+import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import { ObjectStorage } from '@platform/storage';
-import { deleteBucket, startTestApp, testServices, testStorageEnv, uniqueName } from '@platform/testing';
+import { startTestApp, TestScope, testServices, testStorageEnv } from '@platform/testing';
 import { type Db, MongoClient } from 'mongodb';
 import { AppModule } from '../src/app.module';
 import { loadRaceContentConfig, type RaceContentConfig } from '../src/config';
@@ -10,17 +11,19 @@ import { RACE_CONTENT_HTTP } from '../src/http-surface';
 /** The HS256 secret of the test apps' access tokens. */
 export const TEST_JWT_SECRET = 'race-content-test-secret-0123456789abcdef';
 
-/** Configuration against the real local services, isolated per test file (own database, queues, bucket). */
-export function testConfig(overrides: Record<string, string> = {}): RaceContentConfig {
-  const id = uniqueName('rc');
+/**
+ * Configuration against the real local services, isolated per test file: a database, queue prefix and bucket of
+ * the scope's own, removed when the scope closes.
+ */
+export function testConfig(scope: TestScope, overrides: Record<string, string> = {}): RaceContentConfig {
   return loadRaceContentConfig({
     LOG_LEVEL: process.env.LOG_LEVEL,
     MONGODB_URI: testServices.mongoUri,
-    MONGODB_DB: id,
+    MONGODB_DB: scope.mongoDatabase(),
     AMQP_URL: testServices.amqpUrl,
-    QUEUE_PREFIX: `${id}.`,
+    QUEUE_PREFIX: scope.queuePrefix(RACE_CONTENT_QUEUE_LIST),
     JWT_SECRET: TEST_JWT_SECRET,
-    ...testStorageEnv(id.replace(/_/g, '-')),
+    ...testStorageEnv(scope.bucket()),
     ...overrides,
   });
 }
@@ -44,32 +47,32 @@ export const as = (role: 'viewer' | 'member' | 'admin' | string) => ({ authoriza
 
 /**
  * One app per test file against the real FerretDB and S3 server, with a direct handle on its database for
- * arranging and asserting; close() drops the database and the bucket.
+ * arranging and asserting; close() is the file's whole teardown (the app and clients, then the database,
+ * queues and bucket).
  */
 export async function startRaceContentKit(overrides: Record<string, string> = {}) {
-  const config = testConfig(overrides);
-  const app = await startRaceContentApp(config);
-  const client = await MongoClient.connect(testServices.mongoUri);
-  const db: Db = client.db(config.mongo.dbName);
-  const storage = new ObjectStorage(config.storage);
-  return {
-    app,
-    config,
-    db,
-    storage,
-    server: () => app.getHttpServer(),
-    /** Closes the app (which fails when a response broke the OpenAPI document), then drops what the file made. */
-    async close() {
-      try {
-        await app.close();
-      } finally {
-        await db.dropDatabase().catch(() => undefined);
-        await client.close();
-        await deleteBucket(storage.client, config.storage.bucket).catch(() => undefined);
-        storage.destroy();
-      }
-    },
-  };
+  const scope = new TestScope('rc');
+  try {
+    const config = testConfig(scope, overrides);
+    const client = scope.track('the MongoDB client', await MongoClient.connect(testServices.mongoUri));
+    const storage = new ObjectStorage(config.storage);
+    scope.defer('the S3 client', () => storage.destroy());
+    const app = scope.track('race-content-api', await startRaceContentApp(config));
+    const db: Db = client.db(config.mongo.dbName);
+    return {
+      app,
+      config,
+      db,
+      storage,
+      scope,
+      server: () => app.getHttpServer(),
+      /** Closes the app (which fails when a response broke the OpenAPI document), then removes what the file made. */
+      close: () => scope.close(),
+    };
+  } catch (error) {
+    await scope.close().catch(() => undefined);
+    throw error;
+  }
 }
 
 export type RaceContentKit = Awaited<ReturnType<typeof startRaceContentKit>>;

@@ -3,55 +3,31 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { INestApplication } from '@nestjs/common';
 import { workspaceRoot } from '@nx/devkit';
-import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, startTestApp, type TestDatabase, testServices } from '@platform/testing';
-import request from 'supertest';
-import { AppModule } from '../src/app.module';
-import { loadRecruitingConfig } from '../src/config';
-import { RECRUITING_DATABASE } from '../src/database/database';
-import { RECRUITING_HTTP } from '../src/http-surface';
+import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 
 const run = promisify(execFile);
 const SECRET = 'recruiting-admin-command-secret-0123456789';
 
 describe('npm run -s admin -- issue-token', () => {
-  let database: TestDatabase;
-  let app: INestApplication;
-  let dir: string;
+  let t: RecruitingTestApp;
   let secrets: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase('recruiting_admin');
-    await migrateDatabase(database.url, RECRUITING_DATABASE);
-    dir = mkdtempSync(join(tmpdir(), 'admin-'));
+    t = await startRecruiting('recruiting_admin', { JWT_SECRET: SECRET });
+    const dir = mkdtempSync(join(tmpdir(), 'admin-'));
+    t.scope.defer('the secrets folder', () => rmSync(dir, { recursive: true, force: true }));
     secrets = join(dir, 'dev-secrets.env');
     writeFileSync(secrets, `JWT_SECRET=${SECRET}\n`);
-    app = await startTestApp(
-      AppModule.register(
-        loadRecruitingConfig({
-          LOG_LEVEL: process.env.LOG_LEVEL,
-          DATABASE_URL: database.url,
-          JWT_SECRET: SECRET,
-          REDIS_URL: testServices.redisUrl,
-        }),
-      ),
-      RECRUITING_HTTP,
-    );
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => t?.close());
 
   const admin = (...args: string[]) =>
     run('npm', ['run', '-s', 'admin', '--', ...args], {
       cwd: workspaceRoot,
-      env: { ...process.env, ADMIN_SECRETS_FILE: secrets, ADMIN_DATABASE_URL: database.url },
+      env: { ...process.env, ADMIN_SECRETS_FILE: secrets, ADMIN_DATABASE_URL: t.database.url },
     });
-  const users = (token: string) => request(app.getHttpServer()).get('/api/v1/users').set('authorization', `Bearer ${token}`);
+  const users = (token: string) => t.http().get('/api/v1/users').set('authorization', `Bearer ${token}`);
 
   it('creates the user and prints exactly one access token the API accepts', async () => {
     const { stdout } = await admin('issue-token', '--email', 'ops@example.com', '--role', 'member', '--name', '運用 太郎');
@@ -65,7 +41,8 @@ describe('npm run -s admin -- issue-token', () => {
     const { stdout } = await admin('issue-token', '--email', 'OPS@example.com', '--role', 'admin');
     const res = await users(stdout.trim()).expect(200);
     expect(res.body.data).toEqual([expect.objectContaining({ email: 'ops@example.com', name: '運用 太郎', role: 'admin' })]);
-    await request(app.getHttpServer())
+    await t
+      .http()
       .patch(`/api/v1/users/${res.body.data[0].id}`)
       .set('authorization', `Bearer ${stdout.trim()}`)
       .send({ role: 'admin' })

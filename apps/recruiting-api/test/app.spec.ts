@@ -1,11 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
-import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, describeOpenApiDocument, startTestApp, type TestDatabase, testServices } from '@platform/testing';
+import { describeOpenApiDocument, startTestApp, testServices } from '@platform/testing';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';
-import { RECRUITING_DATABASE } from '../src/database/database';
 import { RECRUITING_HTTP } from '../src/http-surface';
+import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 
 const config = (url: string) =>
   loadRecruitingConfig({
@@ -16,18 +15,14 @@ const config = (url: string) =>
   });
 
 describe('recruiting-api on a real PostgreSQL', () => {
-  let database: TestDatabase;
+  let t: RecruitingTestApp;
   let app: INestApplication;
 
   beforeAll(async () => {
-    database = await createTestDatabase('recruiting');
-    await migrateDatabase(database.url, RECRUITING_DATABASE);
-    app = await startTestApp(AppModule.register(config(database.url)), RECRUITING_HTTP);
+    t = await startRecruiting('recruiting');
+    app = t.app;
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
-  });
+  afterAll(() => t?.close());
 
   it('answers probes without a token, outside the envelope', async () => {
     await request(app.getHttpServer()).get('/health/live').expect(200, { status: 'ok' });
@@ -68,13 +63,9 @@ describe('recruiting-api on a real PostgreSQL', () => {
   });
 
   it('refuses to start on a database whose schema is not migrated', async () => {
-    const empty = await createTestDatabase('recruiting_empty');
-    try {
-      await expect(startTestApp(AppModule.register(config(empty.url)), RECRUITING_HTTP)).rejects.toThrow(
-        'database schema "recruiting" has pending migrations',
-      );
-    } finally {
-      await empty.drop();
-    }
+    const empty = await t.scope.database('empty');
+    await expect(startTestApp(AppModule.register(config(empty.url)), RECRUITING_HTTP)).rejects.toThrow(
+      'database schema "recruiting" has pending migrations',
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueuePublisher } from '@platform/messaging';
-import { startTestApp, waitFor } from '@platform/testing';
+import { handBuiltForm, startTestApp, waitFor } from '@platform/testing';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';
@@ -170,6 +170,25 @@ describe('candidate file imports', () => {
       expect(quote.body.error.message).toMatch(/not a readable tab-separated file/);
       expect((await t.pool.query('SELECT count(*)::int AS n FROM import_files')).rows[0].n).toBe(before);
       expect((await t.pool.query('SELECT count(*)::int AS n FROM import_file_chunks')).rows[0].n).toBeGreaterThan(0);
+    });
+
+    it('refuses a form cut off before its closing boundary with 400 in the recruiting body, storing nothing', async () => {
+      const count = async () =>
+        (
+          await t.pool.query(
+            'SELECT (SELECT count(*) FROM import_files)::int AS files, (SELECT count(*) FROM import_file_chunks)::int AS chunks',
+          )
+        ).rows[0];
+      const before = await count();
+      const bytes = fixture('panel-export.utf8.tsv');
+      for (const cut of [bytes, bytes.subarray(0, 200)]) {
+        const form = handBuiltForm([{ name: 'file', filename: 'export.tsv', bytes: cut }], { unterminated: true });
+        const res = await t.http().post(`${base()}/upload`).set(as('member')).set('content-type', form.contentType).send(form.body);
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({ success: false, statusCode: 400, error: { code: 'VALIDATION_FAILED' } });
+        expect(res.body.error.message).toMatch(/multipart body ended before its closing boundary/);
+      }
+      expect(await count()).toEqual(before);
     });
 
     it('answers 403 below member and 404 for an unknown project', async () => {

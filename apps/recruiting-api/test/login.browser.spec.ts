@@ -1,15 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEV_IDP_USERS, type DevIdp, startDevIdp } from '@platform/dev-idp';
-import { freePort } from '@platform/testing';
-import { type Browser, chromium } from 'playwright-core';
+import { freePort, launchChromium } from '@platform/testing';
+import type { Browser } from 'playwright-core';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
-
-/** Debian's Chromium, installed by scripts/install.sh; never a downloaded browser. */
-const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
 
 /** The login as a person does it: a real browser follows the redirects and fills the provider's form. */
 describe('login in a browser', () => {
@@ -39,7 +33,7 @@ describe('login in a browser', () => {
       FRONTEND_URL: frontendUrl,
     });
     await t.app.listen(port, '127.0.0.1');
-    browser = await chromium.launch(CHROMIUM);
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,13 +1,14 @@
 import type { INestApplication } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, startTestApp, type TestDatabase, testServices, uniqueName } from '@platform/testing';
+import { startTestApp, type TestDatabase, TestScope, testServices } from '@platform/testing';
 import { Pool } from 'pg';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';
 import { RECRUITING_DATABASE } from '../src/database/database';
 import { RECRUITING_HTTP } from '../src/http-surface';
+import { RECRUITING_IMPORT_QUEUE } from '../src/imports/import-queue';
 import { seedWarehouse } from '../src/warehouse/warehouse-seed';
 
 export const TEST_JWT_SECRET = 'recruiting-test-secret-0123456789abcdef';
@@ -41,6 +42,9 @@ export interface RecruitingTestApp {
   as(id: number, role: string): { authorization: string };
   /** The environment the app was configured from (to start another instance on the same database and queues). */
   env: Record<string, string | undefined>;
+  /** Owns everything the file made; register further apps or clients on it (scope.track) to close them in order. */
+  scope: TestScope;
+  /** The file's whole teardown: the app, the pool, then the database, queues and Redis keys. */
   close(): Promise<void>;
 }
 
@@ -48,6 +52,8 @@ export interface RecruitingTestApp {
 export interface RecruitingServices {
   queue?: boolean;
   warehouse?: boolean;
+  /** Collects the app's log lines (info and above) here. */
+  logLines?: string[];
 }
 
 export async function startRecruiting(
@@ -55,43 +61,51 @@ export async function startRecruiting(
   env: Record<string, string | undefined> = {},
   services: RecruitingServices = {},
 ): Promise<RecruitingTestApp> {
-  const database = await createTestDatabase(name);
-  await migrateDatabase(database.url, RECRUITING_DATABASE);
-  const pool = new Pool({ connectionString: database.url, max: 3, options: '-c search_path=recruiting' });
-  // pool.end() resolves before its idle connections have closed; the database drop that follows may terminate one,
-  // and an idle client's error would otherwise be an unhandled 'error' event on the pool.
-  pool.on('error', () => undefined);
-  // The warehouse is a schema of the test database, seeded by the code of npm run warehouse:seed.
-  if (services.warehouse) await seedWarehouse(pool);
-  const fullEnv = {
-    LOG_LEVEL: process.env.LOG_LEVEL,
-    DATABASE_URL: database.url,
-    JWT_SECRET: TEST_JWT_SECRET,
-    ...(services.queue ? { AMQP_URL: testServices.amqpUrl, QUEUE_PREFIX: `${uniqueName(name)}.`, JOB_RETRY_DELAY_MS: '200' } : {}),
-    ...(services.warehouse ? { WAREHOUSE_URL: database.url } : {}),
-    REDIS_URL: testServices.redisUrl,
-    REDIS_KEY_PREFIX: `${name}:${process.pid}:`,
-    ...env,
-  };
-  const config = loadRecruitingConfig(fullEnv);
-  const app = await startTestApp(AppModule.register(config), RECRUITING_HTTP);
-  return {
-    app,
-    pool,
-    database,
-    env: fullEnv,
-    http: () => request(app.getHttpServer()),
-    insertUser: async (email, userName, role) =>
-      (await pool.query<{ id: number }>('INSERT INTO users (email, name, role) VALUES ($1, $2, $3) RETURNING id', [email, userName, role]))
-        .rows[0].id,
-    as: (id, role) => ({ authorization: `Bearer ${accessTokenOf(id, role)}` }),
-    close: async () => {
-      try {
-        await app.close();
-      } finally {
-        await pool.end();
-        await database.drop();
-      }
-    },
-  };
+  const scope = new TestScope(name);
+  try {
+    const database = await scope.database();
+    await migrateDatabase(database.url, RECRUITING_DATABASE);
+    const pool = scope.pool({ connectionString: database.url, max: 3, options: '-c search_path=recruiting' });
+    // The warehouse is a schema of the test database, seeded by the code of npm run warehouse:seed.
+    if (services.warehouse) await seedWarehouse(pool);
+    const fullEnv = {
+      LOG_LEVEL: process.env.LOG_LEVEL,
+      DATABASE_URL: database.url,
+      JWT_SECRET: TEST_JWT_SECRET,
+      ...(services.queue
+        ? { AMQP_URL: testServices.amqpUrl, QUEUE_PREFIX: scope.queuePrefix([RECRUITING_IMPORT_QUEUE]), JOB_RETRY_DELAY_MS: '200' }
+        : {}),
+      ...(services.warehouse ? { WAREHOUSE_URL: database.url } : {}),
+      REDIS_URL: testServices.redisUrl,
+      REDIS_KEY_PREFIX: scope.redisPrefix(),
+      ...env,
+    };
+    const config = loadRecruitingConfig(fullEnv);
+    const app = scope.track(
+      'recruiting-api',
+      await startTestApp(AppModule.register(config), RECRUITING_HTTP, { logLines: services.logLines }),
+    );
+    return {
+      app,
+      pool,
+      database,
+      env: fullEnv,
+      scope,
+      http: () => request(app.getHttpServer()),
+      insertUser: async (email, userName, role) =>
+        (
+          await pool.query<{ id: number }>('INSERT INTO users (email, name, role) VALUES ($1, $2, $3) RETURNING id', [
+            email,
+            userName,
+            role,
+          ])
+        ).rows[0].id,
+      as: (id, role) => ({ authorization: `Bearer ${accessTokenOf(id, role)}` }),
+      close: () => scope.close(),
+    };
+  } catch (error) {
+    // A failed start still removes what it made.
+    await scope.close().catch(() => undefined);
+    throw error;
+  }
 }

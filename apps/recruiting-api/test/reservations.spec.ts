@@ -166,6 +166,12 @@ describe('reservations', () => {
     await confirm(b, { availableDateId: slotB }).expect(409);
     await t.http().patch(`${reservations()}/${reservation.id}/cancel`).set(as('member')).expect(200);
     await confirm(b, { availableDateId: slotB }).expect(201);
+    // Rebooking the cancelled row keeps the exclusion constraint's guarantee: b holds the time now.
+    const again = await confirm(a, { availableDateId: slotA });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('SLOT_NOT_AVAILABLE');
+    const kept = (await t.http().get(`/api/v1/projects/${projectId}/candidates/${a}`).set(as('viewer'))).body.data;
+    expect(kept).toMatchObject({ status: 'cancelled', reservation: { status: 'cancelled' } });
     await t.http().delete(`/api/v1/projects/${projectId}/candidates/${a}`).set(as('member')).expect(204);
     const left = await t.pool.query('SELECT count(*)::int AS n FROM reservations WHERE project_candidate_id = $1', [a]);
     expect(left.rows[0].n).toBe(0);

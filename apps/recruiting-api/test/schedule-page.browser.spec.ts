@@ -1,16 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, workspaceRoot } from '@platform/testing';
-import { type Browser, chromium } from 'playwright-core';
+import { freePort, launchChromium, workspaceRoot } from '@platform/testing';
+import type { Browser } from 'playwright-core';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { dayAt, inviteAndReadTokens } from './support/invite';
 import { insertCandidates, insertProject } from './support/scheduling-fixtures';
 
-/** Debian's Chromium, installed by scripts/install.sh; never a downloaded browser. */
-const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-};
 const OUTPUT = join(workspaceRoot, 'dist', 'test-output', 'recruiting-api');
 
 /** The public scheduling page as a candidate uses it, in headless Chromium on a phone-sized screen. */
@@ -41,7 +36,7 @@ describe('the scheduling page in a browser', () => {
     ]);
     const tokens = await inviteAndReadTokens(t, member, projectId, candidates);
     links = new Map(candidates.map((id) => [id, `${appUrl}/schedule/${tokens.get(id)}`]));
-    browser = await chromium.launch(CHROMIUM);
+    browser = await launchChromium();
     mkdirSync(OUTPUT, { recursive: true });
   });
   afterAll(async () => {

@@ -1,13 +1,14 @@
-import type { Server } from 'node:http';
-import { gatewayInFrontOf, waitFor } from '@platform/testing';
+import { fingerprint } from '@platform/runtime';
+import { edgeInFrontOf, type TestEdge, waitFor } from '@platform/testing';
 import request from 'supertest';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { dayAt } from './support/invite';
 
 /** The recruiting flow end to end through the local gateway, as the users would call it (issue 10's walk). */
-describe('recruiting scheduling end to end through the gateway', () => {
+describe('recruiting scheduling end to end through the edge', () => {
   let t: RecruitingTestApp;
-  let gateway: Server;
+  let edge: TestEdge;
+  let gateway: string;
 
   beforeAll(async () => {
     t = await startRecruiting(
@@ -15,12 +16,10 @@ describe('recruiting scheduling end to end through the gateway', () => {
       { PUBLIC_SCHEDULING_URL: 'https://platform.example.com/schedule' },
       { queue: true },
     );
-    gateway = await gatewayInFrontOf(t.app, 'recruiting-api');
+    edge = t.scope.track('the edge', await edgeInFrontOf(t.app, 'recruiting-api'));
+    gateway = edge.url;
   });
-  afterAll(async () => {
-    await new Promise((resolve) => gateway?.close(resolve));
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('invites, lets a candidate choose, confirms, lists, cancels, and keeps the history', async () => {
     const memberId = await t.insertUser('member@example.com', '採用 担当', 'member');
@@ -89,6 +88,14 @@ describe('recruiting scheduling end to end through the gateway', () => {
 
     const page = await http().get(url.pathname).expect(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
+    // The page keeps its protective headers through the edge: no referrer (the token is in the address), no framing,
+    // scripts by nonce only, nothing cached.
+    expect(page.headers).toMatchObject({
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'DENY',
+      'cache-control': 'no-store',
+      'content-security-policy': expect.stringContaining("frame-ancestors 'none'"),
+    });
     expect(page.text).toContain('E2E 調査');
     const info = (await http().get(`/api/v1/scheduling/${token}`).expect(200)).body;
     expect(info.data).toMatchObject({ project: { name: 'E2E 調査', interview_duration_minutes: 30 }, candidate: { name: '山田 花子' } });
@@ -142,5 +149,39 @@ describe('recruiting scheduling end to end through the gateway', () => {
       '【E2E 調査】インタビューのキャンセルについて',
     ]);
     expect(logs.every((l: { status: string }) => l.status === 'sent')).toBe(true);
+
+    // The interviewer was ill: the candidate picks another slot on the same page, and the team books it. The
+    // cancelled reservation row is reused (one row per candidate): same id, confirmed again, new slot and type.
+    expect((await http().get(`/api/v1/scheduling/${token}`).expect(200)).body.data.is_already_scheduled).toBe(false);
+    const open = (await http().get(`/api/v1/scheduling/${token}/slots`).expect(200)).body.data;
+    const next = open.find((s: { startAt: string }) => s.startAt !== chosen[0].startAt && s.startAt !== chosen[1].startAt);
+    const { interviewerName: _name, ...nextSlot } = next;
+    await http()
+      .post(`/api/v1/scheduling/${token}/submit-availability`)
+      .send({ slots: [nextSlot] })
+      .expect(200);
+    const dates = (await http().get(`${base}/candidates/${candidateId}`).set(member).expect(200)).body.data.availableDates;
+    expect(dates.map((d: { startAt: string }) => d.startAt)).toEqual([nextSlot.startAt]);
+    const rebooked = (
+      await http()
+        .post(`${base}/candidates/${candidateId}/confirm-schedule`)
+        .set(member)
+        .send({ availableDateId: dates[0].id, interviewType: 'offline' })
+        .expect(201)
+    ).body.data;
+    expect(rebooked).toMatchObject({ id: reservation.id, status: 'confirmed', scheduledAt: nextSlot.startAt, interviewType: 'offline' });
+    const after = (await http().get(`${base}/candidates/${candidateId}`).set(member).expect(200)).body.data;
+    expect(after).toMatchObject({ status: 'scheduled', reservationId: reservation.id, reservation: { status: 'confirmed' } });
+    const rebookHistory = (await http().get(`${base}/candidates/${candidateId}/history`).set(member).expect(200)).body.data;
+    expect(rebookHistory[0]).toMatchObject({ fromStatus: 'cancelled', toStatus: 'scheduled' });
+    const rows = (await http().get(`${base}/reservations`).set(member).expect(200)).body.data;
+    expect(rows.filter((r: { projectCandidateId: number }) => r.projectCandidateId === candidateId)).toHaveLength(1);
+
+    // The edge logged every call of the candidate by the token's fingerprint, never the token.
+    const ofCandidate = (lines: Array<Record<string, unknown>>) => lines.filter((line) => line.token_fp === fingerprint(token));
+    const log = await edge.accessLogWhen((lines) => ofCandidate(lines).length >= 8);
+    expect(`${JSON.stringify(log)}${edge.output()}`).not.toContain(token);
+    const candidateCalls = ofCandidate(log);
+    expect(candidateCalls.every((line) => String((line.request as { uri: string }).uri).includes('[token]'))).toBe(true);
   });
 });

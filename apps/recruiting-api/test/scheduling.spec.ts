@@ -1,3 +1,4 @@
+import { edgeInFrontOf, type TestEdge } from '@platform/testing';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { dayAt, inviteAndReadTokens } from './support/invite';
 import { insertCandidates, insertProject } from './support/scheduling-fixtures';
@@ -118,6 +119,24 @@ describe('availability and public scheduling', () => {
           reservation: null,
         },
       });
+      // The token is the credential: no cache may keep the answer, nor a refusal.
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(
+        (
+          await t
+            .http()
+            .get(`${pub(tokens.get(candidates[0])!)}/slots`)
+            .expect(200)
+        ).headers['cache-control'],
+      ).toBe('no-store');
+      expect(
+        (
+          await t
+            .http()
+            .get(pub('x'.repeat(43)))
+            .expect(404)
+        ).headers['cache-control'],
+      ).toBe('no-store');
     });
 
     it('lists slots cut by the interview length, ordered, with stable opaque ids and no private details', async () => {
@@ -274,10 +293,42 @@ describe('public scheduling rate limits', () => {
     for (let i = 0; i < 3; i++) await t.http().get(a).expect(200);
     const limited = await t.http().get(`${a}/slots`).expect(429);
     expect(limited.body.error.code).toBe('TOO_MANY_REQUESTS');
+    expect(limited.headers['cache-control']).toBe('no-store');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(3600);
     // The other token has its own count, but the address has now used 4 of 5.
     await t.http().get(b).expect(200);
     await t.http().get(b).expect(429);
+  });
+});
+
+describe('public scheduling rate limits through the edge', () => {
+  let t: RecruitingTestApp;
+  let edge: TestEdge;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startRecruiting('recruiting_rate_limits_edge', {
+      PUBLIC_RATE_LIMIT_PER_TOKEN: '1000',
+      PUBLIC_RATE_LIMIT_PER_ADDRESS: '5',
+      PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '3600',
+    });
+    const member = await t.insertUser('member@example.com', 'Member', 'member');
+    const projectId = await insertProject(t, 'Limits through the edge');
+    const [candidate] = await insertCandidates(t, projectId, [{ name: 'A', email: 'a@example.com' }]);
+    token = (await inviteAndReadTokens(t, member, projectId, [candidate])).get(candidate)!;
+    edge = t.scope.track('the edge', await edgeInFrontOf(t.app, 'recruiting-api'));
+  });
+  afterAll(async () => t?.close());
+
+  it('limits a client that sends a new X-Forwarded-For with every request like any other client', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await fetch(`${edge.url}/api/v1/scheduling/${token}`, {
+        headers: { 'x-forwarded-for': `198.51.100.${i + 1}`, 'x-real-ip': `203.0.113.${i + 1}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
   });
 });

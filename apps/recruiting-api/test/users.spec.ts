@@ -1,55 +1,24 @@
-import type { INestApplication } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
-import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, startTestApp, type TestDatabase, testServices } from '@platform/testing';
-import { Pool } from 'pg';
-import request from 'supertest';
-import { AppModule } from '../src/app.module';
-import { loadRecruitingConfig } from '../src/config';
-import { RECRUITING_DATABASE } from '../src/database/database';
-import { RECRUITING_HTTP } from '../src/http-surface';
-
-const SECRET = 'recruiting-test-secret-0123456789abcdef';
-const jwt = new JwtService();
-const tokenOf = (id: number, role: string) => jwt.sign({ sub: String(id), role, type: 'access' }, { secret: SECRET, algorithm: 'HS256' });
+import type { Pool } from 'pg';
+import { accessTokenOf, type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 
 describe('users: list and role change', () => {
-  let database: TestDatabase;
-  let app: INestApplication;
+  let t: RecruitingTestApp;
   let pool: Pool;
   const ids: Record<string, number> = {};
 
-  const insertUser = async (email: string, name: string, role: string) =>
-    (await pool.query<{ id: number }>('INSERT INTO users (email, name, role) VALUES ($1, $2, $3) RETURNING id', [email, name, role]))
-      .rows[0].id;
-  const as = (who: string) => ({ authorization: `Bearer ${tokenOf(ids[who], who.startsWith('admin') ? 'admin' : who)}` });
-  const http = () => request(app.getHttpServer());
+  const insertUser = (email: string, name: string, role: string) => t.insertUser(email, name, role);
+  const as = (who: string) => ({ authorization: `Bearer ${accessTokenOf(ids[who], who.startsWith('admin') ? 'admin' : who)}` });
+  const http = () => t.http();
 
   beforeAll(async () => {
-    database = await createTestDatabase('recruiting_users');
-    await migrateDatabase(database.url, RECRUITING_DATABASE);
-    pool = new Pool({ connectionString: database.url, max: 2, options: '-c search_path=recruiting' });
+    t = await startRecruiting('recruiting_users');
+    pool = t.pool;
     ids.admin = await insertUser('admin@example.com', 'Admin 管理者', 'admin');
     ids.member = await insertUser('member@example.com', 'Member 田中', 'member');
     ids.viewer = await insertUser('viewer@example.com', 'Viewer 100%_x', 'viewer');
     for (let i = 0; i < 23; i++) await insertUser(`extra${i}@example.org`, `Extra ${i}`, i % 2 ? 'viewer' : 'member');
-    app = await startTestApp(
-      AppModule.register(
-        loadRecruitingConfig({
-          LOG_LEVEL: process.env.LOG_LEVEL,
-          DATABASE_URL: database.url,
-          JWT_SECRET: SECRET,
-          REDIS_URL: testServices.redisUrl,
-        }),
-      ),
-      RECRUITING_HTTP,
-    );
   });
-  afterAll(async () => {
-    await app?.close();
-    await pool?.end();
-    await database?.drop();
-  });
+  afterAll(() => t?.close());
 
   it('lists users a page at a time with the pagination block, counted in the database', async () => {
     const res = await http().get('/api/v1/users?page=2&limit=10').set(as('viewer')).expect(200);
@@ -141,40 +110,19 @@ describe('users: list and role change', () => {
 });
 
 describe('access tokens of users who no longer exist', () => {
-  let database: TestDatabase;
-  let app: INestApplication;
-  let pool: Pool;
+  let t: RecruitingTestApp;
 
   beforeAll(async () => {
-    database = await createTestDatabase('recruiting_gone');
-    await migrateDatabase(database.url, RECRUITING_DATABASE);
-    pool = new Pool({ connectionString: database.url, max: 1, options: '-c search_path=recruiting' });
-    app = await startTestApp(
-      AppModule.register(
-        loadRecruitingConfig({
-          LOG_LEVEL: process.env.LOG_LEVEL,
-          DATABASE_URL: database.url,
-          JWT_SECRET: SECRET,
-          REDIS_URL: testServices.redisUrl,
-        }),
-      ),
-      RECRUITING_HTTP,
-    );
+    t = await startRecruiting('recruiting_gone');
   });
-  afterAll(async () => {
-    await app?.close();
-    await pool?.end();
-    await database?.drop();
-  });
+  afterAll(() => t?.close());
 
   it('answers 401 once the user is deleted, though the token is well signed and unexpired', async () => {
-    const { rows } = await pool.query<{ id: number }>(
-      "INSERT INTO users (email, name, role) VALUES ('gone@example.com', 'Gone', 'viewer') RETURNING id",
-    );
-    const token = tokenOf(rows[0].id, 'viewer');
-    await request(app.getHttpServer()).get('/api/v1/users').set('authorization', `Bearer ${token}`).expect(200);
-    await pool.query('DELETE FROM users WHERE id = $1', [rows[0].id]);
-    const res = await request(app.getHttpServer()).get('/api/v1/users').set('authorization', `Bearer ${token}`).expect(401);
+    const id = await t.insertUser('gone@example.com', 'Gone', 'viewer');
+    const token = accessTokenOf(id, 'viewer');
+    await t.http().get('/api/v1/users').set('authorization', `Bearer ${token}`).expect(200);
+    await t.pool.query('DELETE FROM users WHERE id = $1', [id]);
+    const res = await t.http().get('/api/v1/users').set('authorization', `Bearer ${token}`).expect(401);
     expect(res.body.error.code).toBe('UNAUTHENTICATED');
   });
 });

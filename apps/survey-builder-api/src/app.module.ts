@@ -30,7 +30,7 @@ export class AppModule {
         PostgresModule.forRoot({ ...SURVEY_BUILDER_DATABASE, ...config.database, applicationName: 'survey-builder-api' }),
         DatabaseModule,
         HealthModule.forRoot({ inject: [DataSource], checks: (db: DataSource) => [postgresHealthCheck(db)] }),
-        IdentityModule.register({ adminEmails: config.admins.emails, importApiKey: config.imports.apiKey }),
+        IdentityModule.register({ adminEmails: config.admins.emails, importApiKey: config.imports.apiKey, jwtSecret: config.jwtSecret }),
         SurveysModule,
         VersionsModule,
         SectionsModule,

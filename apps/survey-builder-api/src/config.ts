@@ -10,6 +10,8 @@ export const surveyBuilderEnv = baseEnvSchema
     SURVEY_ADMIN_EMAILS: env.list(),
     /** When set, import routes also accept this key in x-api-key. */
     SURVEY_IMPORT_API_KEY: env.secret(16).optional(),
+    /** The platform's HS256 secret (recruiting signs access tokens with it): the edge's identity check verifies them. */
+    JWT_SECRET: env.secret(32).optional(),
     /** External bundles can be large; other bodies are small. */
     BODY_LIMIT_BYTES: env.positiveInt(20 * 1024 * 1024),
   })
@@ -21,6 +23,7 @@ const schema = surveyBuilderEnv.transform((e) => ({
   database: postgresOptionsFrom(e),
   admins: { emails: e.SURVEY_ADMIN_EMAILS.map((email) => email.toLowerCase()) },
   imports: { apiKey: e.SURVEY_IMPORT_API_KEY },
+  jwtSecret: e.JWT_SECRET,
 }));
 
 export type SurveyBuilderConfig = z.infer<typeof schema>;

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { migrateDatabase } from '@platform/persistence';
-import { createTestDatabase, describeOpenApiDocument, startTestApp, type TestDatabase } from '@platform/testing';
+import { describeOpenApiDocument, startTestApp, useTestScope } from '@platform/testing';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadSurveyBuilderConfig } from '../src/config';
@@ -8,20 +8,19 @@ import { SURVEY_BUILDER_DATABASE } from '../src/database/database';
 import { SURVEY_BUILDER_HTTP } from '../src/http-surface';
 
 describe('survey-builder-api on a real PostgreSQL', () => {
-  let database: TestDatabase;
+  const scope = useTestScope('builder_app');
   let app: INestApplication;
 
   beforeAll(async () => {
-    database = await createTestDatabase('builder');
+    const database = await scope.database();
     await migrateDatabase(database.url, SURVEY_BUILDER_DATABASE);
-    app = await startTestApp(
-      AppModule.register(loadSurveyBuilderConfig({ LOG_LEVEL: process.env.LOG_LEVEL, DATABASE_URL: database.url })),
-      SURVEY_BUILDER_HTTP,
+    app = scope.track(
+      'survey-builder-api',
+      await startTestApp(
+        AppModule.register(loadSurveyBuilderConfig({ LOG_LEVEL: process.env.LOG_LEVEL, DATABASE_URL: database.url })),
+        SURVEY_BUILDER_HTTP,
+      ),
     );
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.drop();
   });
 
   it('answers probes without user headers', async () => {

@@ -1,6 +1,6 @@
 import { migrateDatabase } from '@platform/persistence';
 import type { PlatformApp } from '@platform/runtime';
-import { createTestDatabase, type HttpClient, httpClient, startTestApp, type TestDatabase } from '@platform/testing';
+import { type HttpClient, httpClient, startTestApp, TestScope } from '@platform/testing';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadSurveyBuilderConfig } from '../src/config';
@@ -24,26 +24,34 @@ export function clientFor(app: PlatformApp, user: TestUser): Client {
 
 /** The builder on a database of its own, with an administrator and an import key configured. */
 export async function startBuilder(env: Record<string, string> = {}) {
-  const database: TestDatabase = await createTestDatabase('builder');
-  await migrateDatabase(database.url, SURVEY_BUILDER_DATABASE);
-  const config = loadSurveyBuilderConfig({
-    LOG_LEVEL: process.env.LOG_LEVEL,
-    DATABASE_URL: database.url,
-    SURVEY_ADMIN_EMAILS: ADMIN.email,
-    SURVEY_IMPORT_API_KEY: IMPORT_KEY,
-    ...env,
-  });
-  const app = await startTestApp(AppModule.register(config), SURVEY_BUILDER_HTTP, { bodyLimitBytes: config.bodyLimitBytes });
-  return {
-    app,
-    database,
-    as: (user: TestUser) => clientFor(app, user),
-    http: () => request(app.getHttpServer()),
-    async close() {
-      await app.close();
-      await database.drop();
-    },
-  };
+  const scope = new TestScope('builder');
+  try {
+    const database = await scope.database();
+    await migrateDatabase(database.url, SURVEY_BUILDER_DATABASE);
+    const config = loadSurveyBuilderConfig({
+      LOG_LEVEL: process.env.LOG_LEVEL,
+      DATABASE_URL: database.url,
+      SURVEY_ADMIN_EMAILS: ADMIN.email,
+      SURVEY_IMPORT_API_KEY: IMPORT_KEY,
+      ...env,
+    });
+    const app = scope.track(
+      'survey-builder-api',
+      await startTestApp(AppModule.register(config), SURVEY_BUILDER_HTTP, { bodyLimitBytes: config.bodyLimitBytes }),
+    );
+    return {
+      app,
+      database,
+      scope,
+      as: (user: TestUser) => clientFor(app, user),
+      http: () => request(app.getHttpServer()),
+      /** The file's whole teardown: the app, then its database. */
+      close: () => scope.close(),
+    };
+  } catch (error) {
+    await scope.close().catch(() => undefined);
+    throw error;
+  }
 }
 
 export type Builder = Awaited<ReturnType<typeof startBuilder>>;

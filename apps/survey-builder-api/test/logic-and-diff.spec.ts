@@ -130,6 +130,39 @@ describe('logic check and version diff (beyond the spec) on a real PostgreSQL', 
     expect(renumbered.questions.moved).toEqual([]);
   });
 
+  it('shows a renumber between two saves: each renamed question with its codes before and after, no prompt changed', async () => {
+    const created = await createSurvey(alice);
+    const draft = (await alice.get(`/api/surveys/${created.id}`).expect(200)).body.data;
+    await alice.patch(`/api/sections/${draft.sections[2].id}`, { sortOrder: 1 }).expect(200);
+    const first = (await alice.post(`/api/surveys/${created.id}/save`).expect(201)).body.data;
+    const renumbered = (await alice.post(`/api/surveys/${created.id}/questions/renumber`).expect(200)).body.data;
+    const second = (await alice.post(`/api/surveys/${created.id}/save`).expect(201)).body.data;
+    const codesOf = (sections: Array<{ questions: Array<{ code: string }> }>) => sections.flatMap((s) => s.questions.map((q) => q.code));
+    // The first save's answer keeps the codes it was saved with; the second holds the renumbered ones.
+    expect(codesOf(first.snapshotSections)).not.toEqual(codesOf(renumbered.sections));
+    expect(codesOf(second.snapshotSections)).toEqual(codesOf(renumbered.sections));
+
+    const diff = (await alice.get(`/api/surveys/${created.id}/versions/${first.versionNo}/diff/${second.versionNo}`).expect(200)).body.data;
+    const before = new Map(
+      first.snapshotSections.flatMap((s: { questions: Array<{ code: string; promptText: string }> }) =>
+        s.questions.map((q) => [q.promptText, q.code]),
+      ),
+    );
+    const after = second.snapshotSections.flatMap((s: { questions: Array<{ code: string; promptText: string }> }) => s.questions);
+    const expected = after
+      .filter((q: { code: string; promptText: string }) => before.get(q.promptText) !== q.code)
+      .map((q: { code: string; promptText: string }) => ({
+        stableId: expect.any(String),
+        fromCode: before.get(q.promptText),
+        toCode: q.code,
+      }));
+    expect(expected.length).toBeGreaterThan(3);
+    expect(diff.questions.renamed).toEqual(expect.arrayContaining(expected));
+    expect(diff.questions.renamed).toHaveLength(expected.length);
+    expect(diff.questions.changed).toEqual([]);
+    expect(diff.questions.moved).toEqual([]);
+  });
+
   it('answers 400 for version numbers that are not digits, 404 for a missing version or permission', async () => {
     const survey = await createSurvey(alice);
     expect((await alice.get(`/api/surveys/${survey.id}/versions/1/diff/x`).expect(400)).body.error.details).toEqual([

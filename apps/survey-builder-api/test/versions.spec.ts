@@ -20,17 +20,22 @@ describe('versions (spec 4.2) on a real PostgreSQL', () => {
   });
   afterAll(() => builder?.close());
 
-  it('saves a new version copying the latest, stable ids kept, row ids new; edits touch only the latest', async () => {
+  it('saves: the working copy is copied into a new latest version (stable ids kept, row ids new) and the saved one answered', async () => {
     const client = builder.as(alice);
     const survey = await createSurvey(client);
     const saved = (await client.post(`/api/surveys/${survey.id}/save`).expect(201)).body.data;
-    expect(saved).toMatchObject({ versionNo: 2, status: '下書き', sourceVersionId: survey.versions[0].id, rollbackFromVersionId: null });
-    expect(saved.snapshotSections.map((s: { title: string }) => s.title)).toEqual(survey.sections.map((s: { title: string }) => s.title));
-    expect(saved.snapshotSections[0].id).not.toBe(survey.sections[0].id);
-    expect(await stableIds(saved.id)).toEqual(await stableIds(survey.versions[0].id));
+    // The answer is the version saved, as it was: the snapshot the client had, rows and ids included.
+    expect(saved).toMatchObject({ id: survey.versions[0].id, versionNo: 1, status: '下書き', rollbackFromVersionId: null });
+    expect(saved.snapshotSections.map((s: { id: string }) => s.id)).toEqual(survey.sections.map((s: { id: string }) => s.id));
+    const working = (await client.get(`/api/surveys/${survey.id}`).expect(200)).body.data;
+    expect(working.latestVersionNo).toBe(2);
+    expect(working.versions[1]).toMatchObject({ versionNo: 2, sourceVersionId: survey.versions[0].id });
+    expect(working.sections.map((s: { title: string }) => s.title)).toEqual(survey.sections.map((s: { title: string }) => s.title));
+    expect(working.sections[0].id).not.toBe(survey.sections[0].id);
+    expect(await stableIds(working.versions[1].id)).toEqual(await stableIds(survey.versions[0].id));
 
     const alias = (await client.post(`/api/surveys/${survey.id}/versions`).expect(201)).body.data;
-    expect(alias.versionNo).toBe(3);
+    expect(alias.versionNo).toBe(2);
 
     const latest = (await client.get(`/api/surveys/${survey.id}`).expect(200)).body.data;
     expect(latest.latestVersionNo).toBe(3);
@@ -103,7 +108,7 @@ describe('versions (spec 4.2) on a real PostgreSQL', () => {
     const survey = await createSurvey(client);
     const results = await Promise.all(Array.from({ length: 6 }, () => client.post(`/api/surveys/${survey.id}/save`)));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
-    expect(results.map((r) => r.body.data.versionNo).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(results.map((r) => r.body.data.versionNo).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
     const history = (await client.get(`/api/surveys/${survey.id}/versions`).expect(200)).body.data;
     expect(history.map((v: { versionNo: number }) => v.versionNo)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     for (const version of history) expect(version.snapshotSections).toHaveLength(3);

@@ -20,8 +20,12 @@ export class VersionsController {
   ) {}
 
   @Post('save')
-  @ApiOperation({ summary: 'Save a new version', description: 'Copies the latest version, stable ids kept; needs edit.' })
-  @ApiBuilderResponse(201, VersionResponse, 'The new version with its snapshot')
+  @ApiOperation({
+    summary: 'Save a new version',
+    description:
+      'Copies the latest version (the working copy), stable ids kept, into a new latest version; answers the version saved, a snapshot that never changes again. Needs edit.',
+  })
+  @ApiBuilderResponse(201, VersionResponse, 'The version saved, with its snapshot')
   @ApiErrorResponses(SURVEY_MISSING)
   save(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<VersionResponse> {
     return this.versions.save(actor, surveyId);
@@ -29,7 +33,7 @@ export class VersionsController {
 
   @Post('versions')
   @ApiOperation({ summary: 'Save a new version (alias of save)' })
-  @ApiBuilderResponse(201, VersionResponse, 'The new version with its snapshot')
+  @ApiBuilderResponse(201, VersionResponse, 'The version saved, with its snapshot')
   @ApiErrorResponses(SURVEY_MISSING)
   saveAlias(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<VersionResponse> {
     return this.versions.save(actor, surveyId);

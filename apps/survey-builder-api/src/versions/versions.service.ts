@@ -15,9 +15,11 @@ import { type VersionRow, VersionRepository } from '../survey-core/version.repos
 import { versionNumberOf } from '../common/id-params';
 
 /**
- * Versions (spec 4.2). A save copies the whole latest version into a new one and makes it latest; a rollback
- * does the same from an older version and records where it came from. The survey row is locked first, so
- * concurrent saves get consecutive numbers, never the same one.
+ * Versions (spec 4.2). The latest version is the working copy. A save copies it, whole, into a new version that
+ * becomes the latest (the next working copy), and answers the version it saved: from then on that snapshot never
+ * changes, so a diff between two saves' answers shows everything done in between (a renumber included). A rollback
+ * copies an older version into a new latest one and answers that, recording where it came from. The survey row is
+ * locked first, so concurrent saves get consecutive numbers, never the same one.
  */
 @Injectable()
 export class VersionsService {
@@ -42,7 +44,9 @@ export class VersionsService {
   async save(actor: Actor, surveyId: string): Promise<VersionResponse> {
     return this.db.transaction().execute(async (trx) => {
       const survey = await this.access.forEdit(trx, actor, surveyId);
-      return this.newVersionFrom(trx, actor, survey, survey.latestVersionId, null);
+      await this.newVersionFrom(trx, actor, survey, survey.latestVersionId, null);
+      const saved = await this.versions.findByNumber(trx, survey.id, survey.latestVersionNo);
+      return this.withSnapshot(trx, saved!);
     });
   }
 
@@ -75,7 +79,11 @@ export class VersionsService {
     });
     await this.versionCopier.copyVersion(trx, fromVersionId, version.id);
     await this.surveys.pointToVersion(trx, survey.id, version.id, version.versionNo, actor.id);
-    const sections = await this.snapshots.load(trx, { versionIds: [version.id] });
+    return this.withSnapshot(trx, version);
+  }
+
+  private async withSnapshot(db: Db, version: VersionRow): Promise<VersionResponse> {
+    const sections = await this.snapshots.load(db, { versionIds: [version.id] });
     return versionWithSnapshot(version, sections.map(sectionResponse));
   }
 
