@@ -14,7 +14,7 @@ import { connect } from 'amqplib';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { localEmbedding } from '@platform/ai';
 import { ensureIndexes } from '@platform/persistence';
-import { COLLECTIONS, RACE_COLLECTIONS, RACE_CONTENT_INDEXES, type RaceDocument } from '@platform/race-content-data';
+import { type BlogStore, COLLECTIONS, RACE_COLLECTIONS, RACE_CONTENT_INDEXES, type RaceDocument } from '@platform/race-content-data';
 import { freePort, type TestScope, waitFor } from '@platform/testing';
 import { RelatedBlogsIndex } from '../apps/race-content-api/src/blog-generation/related-blogs.index';
 import { benchArgs, inOwnScope, percentile, report, runBench, size, startApp } from './bench-kit';
@@ -306,7 +306,7 @@ async function related(scope: TestScope, services: Record<string, string>, db: D
     targets: [{ op: '<', limit: 300 }],
   });
   // The app's own part of a request, alone: the in-memory pass over every vector (no store).
-  const index = new RelatedBlogsIndex({} as Db, { refreshAfterMs: 0, maxStalenessMs: 0 });
+  const index = new RelatedBlogsIndex({} as BlogStore, { refreshAfterMs: 0, maxStalenessMs: 0 });
   for await (const doc of blogs.find(
     {},
     { projection: { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 } },

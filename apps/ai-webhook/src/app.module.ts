@@ -1,16 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
-import { httpConventions } from '@platform/contracts';
 import { postgresHealthCheck, PostgresModule, REDIS, redisHealthCheck, RedisModule } from '@platform/persistence';
 import { HealthModule } from '@platform/runtime';
 import { ObjectStorage, StorageModule } from '@platform/storage';
-import { AiWebhookExceptionFilter } from './ai-webhook.errors';
 import type { AiWebhookConfig } from './config';
 import { AI_JOBS_DATABASE } from './database';
 import { DatabaseModule } from './database/database.module';
 import { EventRunsModule } from './event-runs/event-runs.module';
-import { IdentityModule } from './identity/identity.module';
+import { AiWebhookHttpModule } from './http/ai-webhook-http.module';
 import { WebhookModule } from './webhook/webhook.module';
 
 /** The AI status webhook and the event-run status read (race-content spec 4.9 and 6). */
@@ -32,11 +30,10 @@ export class AppModule {
             storage.healthCheck(false),
           ],
         }),
-        IdentityModule.register({ webhookApiKey: config.webhook.apiKey, idp: config.idp }),
+        AiWebhookHttpModule.register({ webhookApiKey: config.webhook.apiKey, idp: config.idp }),
         WebhookModule,
         EventRunsModule.register(config.projectAccess),
       ],
-      providers: httpConventions({ filter: AiWebhookExceptionFilter }),
     };
   }
 }

@@ -1,16 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
-import { httpConventions } from '@platform/contracts';
 import { MessagingModule } from '@platform/messaging';
 import { MongoModule } from '@platform/persistence';
 import { RACE_CONTENT_INDEXES } from '@platform/race-content-data';
 import { StorageModule } from '@platform/storage';
-import { AccessModule } from './auth/access.module';
 import type { RaceContentConfig } from './config';
-import { UndeclaredQueryInterceptor } from './common/undeclared-query.interceptor';
 import { EmbeddingsModule } from './embeddings/embeddings.module';
 import { PingController } from './health/ping.controller';
-import { RaceContentExceptionFilter } from './race-content.errors';
+import { RaceContentHttpModule } from './http/race-content-http.module';
 import { ArticlesModule } from './articles/articles.module';
 import { BlogGenerationModule } from './blog-generation/blog-generation.module';
 import { BlogsModule } from './blogs/blogs.module';
@@ -29,7 +25,7 @@ export class AppModule {
         MongoModule.forRoot({ ...config.mongo, indexes: RACE_CONTENT_INDEXES }),
         MessagingModule.forRoot(config.messaging),
         StorageModule.forRoot(config.storage),
-        AccessModule.register(config.jwt),
+        RaceContentHttpModule.register(config.jwt),
         EmbeddingsModule.register(config.embedding),
         RacesModule,
         ArticlesModule,
@@ -41,10 +37,6 @@ export class AppModule {
         NgWordsModule,
       ],
       controllers: [PingController],
-      providers: [
-        ...httpConventions({ filter: RaceContentExceptionFilter }),
-        { provide: APP_INTERCEPTOR, useClass: UndeclaredQueryInterceptor },
-      ],
     };
   }
 }

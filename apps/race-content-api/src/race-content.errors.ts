@@ -44,6 +44,11 @@ export function notFound(what: string): RaceContentError {
   return new RaceContentError('NOT_FOUND', `${what} does not exist`);
 }
 
+/** The 409 of a name another live NG word or category holds. */
+export function nameTaken(name: string): RaceContentError {
+  return new RaceContentError('NAME_TAKEN', `The name ${name} is already in use`);
+}
+
 /** Race content's one error body, `{error}`. */
 @Catch()
 export class RaceContentExceptionFilter extends ServiceExceptionFilter {

@@ -6,7 +6,7 @@ export * from './jobs';
 export * from './ng-words';
 export * from './race-result';
 export * from './stores';
-export * from './blog-store';
+export * from './generation';
 export * from './fact-check';
 export * from './ng-word-cache';
 export * from './race-content-data.module';

@@ -1,11 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { BlogStore } from './blog-store';
 import { NG_WORDS_CACHE_MS, NgWordCache } from './ng-word-cache';
-import { ArticleStore, NgWordStore, RaceStore } from './stores';
+import { ArticleStore, BlogStore, CategoryStore, MediaStore, NgWordStore, OldBlogStore, RaceStore } from './stores';
 
-const STORES = [RaceStore, ArticleStore, NgWordStore, NgWordCache, BlogStore];
+const STORES = [RaceStore, ArticleStore, BlogStore, OldBlogStore, MediaStore, NgWordStore, CategoryStore, NgWordCache];
 
-/** Mongo-backed stores shared by the race-content apps; needs MongoModule in the app. */
+/**
+ * The one data layer of race content: a store per collection (stores/), used by race-content-api, the article
+ * worker and the blog worker alike. Needs MongoModule in the app.
+ */
 @Module({ providers: STORES, exports: STORES })
 export class RaceContentDataModule {
   /** The stores with the NG word list cached for `ngWordsCacheMs` (workers). */

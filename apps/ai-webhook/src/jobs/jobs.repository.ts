@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { type Selectable, sql, type UpdateQueryBuilder } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../database/ai-jobs-db';
-import type { AiJob, DB } from '../database/schema';
+import type { AiJob } from '../database/schema';
 import type { JobKind, JobState, JobStatus, Wf2desPhase } from '../domain/job-rules';
 import type { AuditEntry } from './audit';
+import { withAppliedAudit } from './audit.repository';
 
 /** A job row as the services see it. */
 export interface JobRow extends JobState {
@@ -70,7 +71,7 @@ export class JobsRepository {
 
   /** processing → completed or failed with the outcome's fields, phase cleared. True when applied. */
   async finish(db: Db, guard: JobGuard, kind: JobKind, outcome: JobOutcome, audit: AuditEntry): Promise<boolean> {
-    const written = await this.audited(
+    const written = await withAppliedAudit(
       db,
       db
         .updateTable('aiJob')
@@ -97,29 +98,4 @@ export class JobsRepository {
     ).executeTakeFirst();
     return written !== undefined;
   }
-
-  /** The guarded update, and the audit row of what it changed, as one statement (INSERT … SELECT from its CTE). */
-  private audited(db: Db, update: GuardedUpdate, audit: Pick<AuditEntry, 'type' | 'recordId' | 'attempt' | 'status'>) {
-    return db
-      .with('changed', () => update)
-      .insertInto('webhookAudit')
-      .columns(['type', 'organizationId', 'projectId', 'recordId', 'attempt', 'status', 'outcome'])
-      .expression((eb) =>
-        eb
-          .selectFrom('changed')
-          .select([
-            sql<string>`${audit.type}::text`.as('type'),
-            'changed.organizationId',
-            'changed.projectId',
-            sql<string>`${audit.recordId}::text`.as('recordId'),
-            sql<number>`${audit.attempt}::int`.as('attempt'),
-            sql<string>`${audit.status}::text`.as('status'),
-            sql<string>`'applied'`.as('outcome'),
-          ]),
-      )
-      .returning('id');
-  }
 }
-
-/** A guarded UPDATE … RETURNING organization_id, project_id. */
-type GuardedUpdate = UpdateQueryBuilder<DB, 'aiJob', 'aiJob', { organizationId: string; projectId: string }>;

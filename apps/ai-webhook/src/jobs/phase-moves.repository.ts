@@ -3,6 +3,7 @@ import { CompiledQuery } from 'kysely';
 import { AiJobsDb } from '../database/ai-jobs-db';
 import { Batcher } from '../database/batcher';
 import type { JobStatus, Wf2desPhase } from '../domain/job-rules';
+import { AUDIT_CHANGED_ROWS } from './audit.repository';
 import type { JobGuard, JobRow } from './jobs.repository';
 
 /** One wf2des phase signal to apply: the guard, the move, and what its audit row says. */
@@ -31,8 +32,7 @@ const MOVE_PHASES = `
       AND ((j.phase IS NULL AND i.from_none) OR j.phase = ANY (i.from_phases))
     RETURNING i.idx, i.type, j.organization_id, j.project_id, j.job_id, i.attempt, i.status
   ), audited AS (
-    INSERT INTO webhook_audit (type, organization_id, project_id, record_id, attempt, status, outcome)
-    SELECT type, organization_id, project_id, job_id, attempt, status, 'applied' FROM changed
+    ${AUDIT_CHANGED_ROWS}
   )
   SELECT i.idx, c.idx IS NOT NULL AS applied, j.organization_id, j.project_id, j.attempt, j.nonce, j.status, j.phase,
          a.nonce AS attempt_nonce

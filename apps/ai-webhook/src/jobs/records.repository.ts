@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { json } from '@platform/persistence';
 import type { Db } from '../database/ai-jobs-db';
 import type { AuditEntry } from './audit';
+import { withAppliedAudit } from './audit.repository';
 
 export type RecordType = 'design-import' | 'code-import' | 'des2code';
 export type RecordStatus = 'processing' | 'completed' | 'failed';
@@ -46,39 +47,24 @@ export class RecordsRepository {
 
   /** processing → completed or failed, with its audit row, in one statement. True when applied. */
   async finish(db: Db, recordId: string, projectId: number, outcome: RecordOutcome, audit: AuditEntry): Promise<boolean> {
-    const written = await db
-      .with('changed', (qb) =>
-        qb
-          .updateTable('aiRecord')
-          .set({
-            status: outcome.status,
-            result: outcome.result === null ? null : json(outcome.result),
-            error: outcome.error,
-            artifact: outcome.artifact === null ? null : json(outcome.artifact),
-            updatedAt: sql`now()`,
-            finishedAt: sql`now()`,
-          })
-          .where('id', '=', recordId)
-          .where('projectId', '=', String(projectId))
-          .where('status', '=', 'processing')
-          .returning(['organizationId', 'projectId']),
-      )
-      .insertInto('webhookAudit')
-      .columns(['type', 'organizationId', 'projectId', 'recordId', 'status', 'outcome'])
-      .expression((eb) =>
-        eb
-          .selectFrom('changed')
-          .select([
-            sql<string>`${audit.type}::text`.as('type'),
-            'changed.organizationId',
-            'changed.projectId',
-            sql<string>`${audit.recordId}::text`.as('recordId'),
-            sql<string>`${audit.status}::text`.as('status'),
-            sql<string>`'applied'`.as('outcome'),
-          ]),
-      )
-      .returning('id')
-      .executeTakeFirst();
+    const written = await withAppliedAudit(
+      db,
+      db
+        .updateTable('aiRecord')
+        .set({
+          status: outcome.status,
+          result: outcome.result === null ? null : json(outcome.result),
+          error: outcome.error,
+          artifact: outcome.artifact === null ? null : json(outcome.artifact),
+          updatedAt: sql`now()`,
+          finishedAt: sql`now()`,
+        })
+        .where('id', '=', recordId)
+        .where('projectId', '=', String(projectId))
+        .where('status', '=', 'processing')
+        .returning(['organizationId', 'projectId']),
+      audit,
+    ).executeTakeFirst();
     return written !== undefined;
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PermanentJobError, QueueConsumer } from '@platform/messaging';
-import { type ArticleBuildJob, ArticleStore, RACE_CONTENT_QUEUES } from '@platform/race-content-data';
+import { type ArticleBuildJob, ArticleStore, RACE_CONTENT_QUEUES, waitsForGeneration } from '@platform/race-content-data';
 import { renderArticleHtml } from './article-html';
 
 /**
@@ -18,7 +18,7 @@ export class ArticleBuilderConsumer extends QueueConsumer<ArticleBuildJob> {
   async handle(job: ArticleBuildJob): Promise<void> {
     const article = await this.articles.findById(job.article_id);
     if (!article) throw new PermanentJobError(`article ${job.article_id} does not exist`);
-    if (article.status !== 'generating') return;
+    if (!waitsForGeneration(article, job.generation_id)) return;
     await this.articles.completeGeneration(job.article_id, renderArticleHtml(job), Date.now(), {
       generationId: job.generation_id,
       accuracyTestData: job.accuracy_test_data,

@@ -8,6 +8,7 @@ import {
   NgWordCache,
   ngWordHits,
   RACE_CONTENT_QUEUES,
+  waitsForGeneration,
 } from '@platform/race-content-data';
 import { draftText, screenDraft } from './article-html';
 import { ArticleWriter } from './article-writer';
@@ -42,8 +43,7 @@ export class ArticleGenerationConsumer extends QueueConsumer<ArticleGenerationJo
   async handle(job: ArticleGenerationJob, context: JobContext): Promise<void> {
     const article = await this.articles.findById(job.article_id);
     if (!article) throw new PermanentJobError(`article ${job.article_id} does not exist`);
-    if (article.status !== 'generating') return;
-    if (job.generation_id && article.generation_id && article.generation_id !== job.generation_id) return;
+    if (!waitsForGeneration(article, job.generation_id)) return;
     const draft = await this.writer.write({
       title: job.title,
       racingType: job.racing_type,

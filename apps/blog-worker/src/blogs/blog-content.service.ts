@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { TextEmbedder } from '@platform/ai';
-import { type BlogDocument, BlogStore, embeddingTextOf, NgWordCache, ngWordHits } from '@platform/race-content-data';
+import { type BlogDocument, BlogStore, CategoryStore, embeddingTextOf, NgWordCache, ngWordHits } from '@platform/race-content-data';
 import { blogDraftText, renderBlogHtml, screenBlogDraft } from './blog-html';
 import type { BlogDraft } from './blog-writer';
 
@@ -16,6 +16,7 @@ export class BlogContentService {
 
   constructor(
     private readonly blogs: BlogStore,
+    private readonly categories: CategoryStore,
     private readonly ngWords: NgWordCache,
     private readonly embedder: TextEmbedder,
   ) {}
@@ -24,7 +25,7 @@ export class BlogContentService {
     const words = await this.ngWords.current();
     const hits = ngWordHits(blogDraftText(draft), words);
     const bodyHtml = renderBlogHtml(blog.name, screenBlogDraft(draft, words));
-    const category = await this.blogs.categoryName(blog.category_id);
+    const category = await this.categories.nameOf(blog.category_id);
     let embedding: number[] | null = null;
     try {
       embedding = await this.embedder.embed(embeddingTextOf({ category, name: blog.name, bodyHtml }));

@@ -1,32 +1,41 @@
 import { Injectable } from '@nestjs/common';
-import { PermanentJobError, QueueConsumer } from '@platform/messaging';
-import { type BlogRewriteJob, BlogStore, htmlText, parseJsonText, RACE_CONTENT_QUEUES, RaceStore } from '@platform/race-content-data';
+import { PermanentJobError } from '@platform/messaging';
+import {
+  type BlogRewriteJob,
+  BlogStore,
+  htmlText,
+  OldBlogStore,
+  parseJsonText,
+  RACE_CONTENT_QUEUES,
+  RaceStore,
+} from '@platform/race-content-data';
 import { BlogContentService } from './blog-content.service';
+import { BlogJobConsumer } from './blog-job.consumer';
 import { BlogWriter } from './blog-writer';
-import { waitsFor } from './waits-for';
 
 /**
  * blog-rewriter: a past blog rewritten (POST /v1/blogs/generation and /v1/old_blogs/{id}/rewrite). With a race the
  * rewrite adds the race analysis; a blog without one (or whose race is gone) gets a content-preserving rewrite only.
  */
 @Injectable()
-export class BlogRewriterConsumer extends QueueConsumer<BlogRewriteJob> {
+export class BlogRewriterConsumer extends BlogJobConsumer<BlogRewriteJob> {
   readonly queue = RACE_CONTENT_QUEUES.blogRewriter;
+  protected readonly failure = 'Blog rewrite failed';
 
   constructor(
-    private readonly blogs: BlogStore,
+    blogs: BlogStore,
+    private readonly oldBlogs: OldBlogStore,
     private readonly races: RaceStore,
     private readonly writer: BlogWriter,
     private readonly content: BlogContentService,
   ) {
-    super();
+    super(blogs);
   }
 
   async handle(job: BlogRewriteJob): Promise<void> {
-    const blog = await this.blogs.findById(job.blog_id);
-    if (!blog) throw new PermanentJobError(`blog ${job.blog_id} does not exist`);
-    if (!waitsFor(blog, job.generation_id)) return;
-    const oldBlog = await this.blogs.findOldBlog(job.old_blog_id);
+    const blog = await this.waitingBlog(job);
+    if (!blog) return;
+    const oldBlog = await this.oldBlogs.findById(job.old_blog_id);
     if (!oldBlog) throw new PermanentJobError(`past blog ${job.old_blog_id} does not exist`);
     const raceId = job.race_id ?? blog.race_id;
     const found = raceId ? await this.races.find(raceId) : undefined;
@@ -37,14 +46,5 @@ export class BlogRewriterConsumer extends QueueConsumer<BlogRewriteJob> {
       race: found ? { racingType: found.type, raceResult: parseJsonText(found.race.race_result_json) } : null,
     });
     await this.content.complete(blog, draft, job.generation_id);
-  }
-
-  override async onMalformed(payload: unknown, reason: string): Promise<void> {
-    const blogId = (payload as { blog_id?: unknown } | null)?.blog_id;
-    if (typeof blogId === 'string') await this.blogs.failGeneration(blogId, `Blog rewrite failed: malformed job (${reason})`);
-  }
-
-  override async onFinalFailure(job: BlogRewriteJob, error: Error): Promise<void> {
-    await this.blogs.failGeneration(job.blog_id, `Blog rewrite failed: ${error.message}`, job.generation_id);
   }
 }

@@ -1,9 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PermanentJobError, QueueConsumer } from '@platform/messaging';
-import { BlogStore, parseJsonText, RACE_CONTENT_QUEUES, RaceStore, type ThumbnailGenerationJob } from '@platform/race-content-data';
+import {
+  BlogStore,
+  MediaStore,
+  parseJsonText,
+  RACE_CONTENT_QUEUES,
+  RaceStore,
+  type ThumbnailGenerationJob,
+} from '@platform/race-content-data';
 import { ObjectStorage } from '@platform/storage';
 import { renderRaceCard } from './thumbnail-card';
-import { ThumbnailMediaRepository } from './thumbnail-media.repository';
 import { placeThumbnail } from './thumbnail-placement';
 
 export const THUMBNAIL_OPTIONS = Symbol('THUMBNAIL_OPTIONS');
@@ -29,7 +35,7 @@ export class ThumbnailConsumer extends QueueConsumer<ThumbnailGenerationJob> {
     private readonly blogs: BlogStore,
     private readonly races: RaceStore,
     private readonly storage: ObjectStorage,
-    private readonly medias: ThumbnailMediaRepository,
+    private readonly medias: MediaStore,
     @Inject(THUMBNAIL_OPTIONS) private readonly options: ThumbnailOptions,
   ) {
     super();
@@ -46,7 +52,7 @@ export class ThumbnailConsumer extends QueueConsumer<ThumbnailGenerationJob> {
     const key = `medias/${name}`;
     const stored = await this.storage.put(key, png, 'image/png');
     const now = Date.now();
-    const media = await this.medias.upsert(
+    const media = await this.medias.upsertNamed(
       { name, mime_type: 'image', key, s3_url: stored.url, content_type: 'image/png', size: stored.size, race_id: job.race_id },
       now,
     );

@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { RaceContentDataModule } from '@platform/race-content-data';
 import { ThumbnailConsumer, THUMBNAIL_OPTIONS, type ThumbnailOptions } from './thumbnail.consumer';
-import { ThumbnailMediaRepository } from './thumbnail-media.repository';
 
 /** The thumbnail-generation consumer: race cards rendered with sharp, stored in S3 as media. */
 @Module({})
@@ -10,7 +9,7 @@ export class ThumbnailsModule {
     return {
       module: ThumbnailsModule,
       imports: [RaceContentDataModule],
-      providers: [{ provide: THUMBNAIL_OPTIONS, useValue: options }, ThumbnailMediaRepository, ThumbnailConsumer],
+      providers: [{ provide: THUMBNAIL_OPTIONS, useValue: options }, ThumbnailConsumer],
     };
   }
 }

@@ -5,13 +5,14 @@ import { QueuePublisher, QueueUnavailableError } from '@platform/messaging';
 import {
   type ArticleDocument,
   type ArticleGenerationJob,
+  ArticleStore,
+  type FoundRace,
   hasFinishingOrder,
   parseJsonText,
   RACE_CONTENT_QUEUES,
+  RaceStore,
 } from '@platform/race-content-data';
 import { notFound, RaceContentError } from '../race-content.errors';
-import { RacesRepository, type StoredRace } from '../races/races.repository';
-import { ArticlesRepository } from './articles.repository';
 import type { GenerateArticleDto, RegenerateArticleDto } from './dto/article-generation.dto';
 
 /**
@@ -24,8 +25,8 @@ export class ArticleGenerationService {
   private readonly logger = new Logger(ArticleGenerationService.name);
 
   constructor(
-    private readonly articles: ArticlesRepository,
-    private readonly races: RacesRepository,
+    private readonly articles: ArticleStore,
+    private readonly races: RaceStore,
     private readonly publisher: QueuePublisher,
   ) {}
 
@@ -62,7 +63,7 @@ export class ArticleGenerationService {
    * null or empty keeps the previous one), then its job is queued.
    */
   async regenerate(articleId: string, body: RegenerateArticleDto | undefined): Promise<{ id: string }> {
-    const article = await this.articles.find(articleId);
+    const article = await this.articles.findById(articleId);
     if (!article) throw notFound('The article');
     if (article.status !== 'failed') {
       throw new RaceContentError('INVALID_STATE', `Only a failed article is regenerated; this one is ${article.status}`);
@@ -78,7 +79,7 @@ export class ArticleGenerationService {
     return { id: articleId };
   }
 
-  private async queue(article: ArticleDocument, race: StoredRace, raceResult: Record<string, unknown>, generationId: string) {
+  private async queue(article: ArticleDocument, race: FoundRace, raceResult: Record<string, unknown>, generationId: string) {
     const job: ArticleGenerationJob = {
       article_id: article._id.toHexString(),
       race_id: article.race_id,
@@ -93,7 +94,7 @@ export class ArticleGenerationService {
     } catch (error) {
       const reason = error instanceof QueueUnavailableError ? error.message : 'The job could not be queued';
       await this.articles
-        .failGeneration(article, generationId, `Not queued: ${reason}`, Date.now())
+        .failGeneration(job.article_id, `Not queued: ${reason}`, Date.now(), { generationId })
         .catch((e: Error) => this.logger.error({ err: e.message, articleId: job.article_id }, 'could not record the failed publish'));
       if (error instanceof QueueUnavailableError) throw error;
       throw new QueueUnavailableError((error as Error).message);
@@ -101,7 +102,7 @@ export class ArticleGenerationService {
   }
 }
 
-function requireFinishingOrder(race: StoredRace): Record<string, unknown> {
+function requireFinishingOrder(race: FoundRace): Record<string, unknown> {
   const raceResult = parseJsonText(race.race.race_result_json);
   if (!hasFinishingOrder(raceResult)) {
     throw new RaceContentError('NO_FINISHING_ORDER', `The race ${race.race._id} has no finishing order (void or cancelled)`);

@@ -1,12 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { ObjectId } from 'mongodb';
 import type { PagedList } from '@platform/contracts';
-import { type ArticleDocument, type ArticleStatus, sanitizeBodyHtml, toJsonText } from '@platform/race-content-data';
-import { pagedOf } from '../common/mongo-page';
+import {
+  type ArticleChanges,
+  type ArticleDocument,
+  type ArticleStatus,
+  ArticleStore,
+  RaceStore,
+  sanitizeBodyHtml,
+  toJsonText,
+} from '@platform/race-content-data';
+import { pagedOf } from '../common/paged';
 import { notFound, RaceContentError } from '../race-content.errors';
-import { RacesRepository } from '../races/races.repository';
 import { toArticleResponse } from './articles.mapper';
-import { type ArticleChanges, ArticlesRepository } from './articles.repository';
 import type { ArticleResponse, CreateArticleDto, ListArticlesQuery, UpdateArticleDto } from './dto/article.dto';
 
 /** Statuses an editor may set: generating and failed belong to the generation pipeline (spec 3). */
@@ -22,8 +28,8 @@ function assertEditableStatus(status: ArticleStatus | null | undefined): void {
 @Injectable()
 export class ArticlesService {
   constructor(
-    private readonly articles: ArticlesRepository,
-    private readonly races: RacesRepository,
+    private readonly articles: ArticleStore,
+    private readonly races: RaceStore,
   ) {}
 
   async create(body: CreateArticleDto): Promise<ArticleResponse> {
@@ -87,7 +93,7 @@ export class ArticlesService {
     if (body.accuracy_test_data != null) changes.accuracy_test_data_json = toJsonText(body.accuracy_test_data);
     const updated = await this.articles.update(article, changes, Date.now());
     if (!updated) {
-      if (await this.articles.find(articleId)) throw busy();
+      if (await this.articles.findById(articleId)) throw busy();
       throw notFound('The article');
     }
     return toArticleResponse(updated);
@@ -99,7 +105,7 @@ export class ArticlesService {
   }
 
   private async require(articleId: string): Promise<ArticleDocument> {
-    const article = await this.articles.find(articleId);
+    const article = await this.articles.findById(articleId);
     if (!article) throw notFound('The article');
     return article;
   }

@@ -1,8 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { BlogsModule } from '../blogs/blogs.module';
-import { CategoriesModule } from '../categories/categories.module';
-import { OldBlogsModule } from '../old-blogs/old-blogs.module';
-import { RacesModule } from '../races/races.module';
+import { RaceContentDataModule } from '@platform/race-content-data';
 import { BlogGenerationController, OldBlogRewriteController } from './blog-generation.controller';
 import { BlogGenerationService } from './blog-generation.service';
 import { BlogThumbnailsService } from './blog-thumbnails.service';
@@ -18,7 +15,7 @@ export class BlogGenerationModule {
   static register(related: RelatedIndexOptions): DynamicModule {
     return {
       module: BlogGenerationModule,
-      imports: [BlogsModule, RacesModule, CategoriesModule, OldBlogsModule],
+      imports: [RaceContentDataModule],
       controllers: [BlogGenerationController, OldBlogRewriteController],
       providers: [
         { provide: RELATED_INDEX_OPTIONS, useValue: related },
@@ -27,7 +24,6 @@ export class BlogGenerationModule {
         RelatedBlogsService,
         RelatedBlogsIndex,
       ],
-      exports: [RelatedBlogsIndex],
     };
   }
 }

@@ -4,20 +4,20 @@ import { randomUUID } from 'node:crypto';
 import { type QueueDefinition, QueuePublisher, QueueUnavailableError } from '@platform/messaging';
 import {
   type BlogDocument,
+  BlogStore,
+  CategoryStore,
   type BlogKind,
   hasFinishingOrder,
   type OldBlogDocument,
+  OldBlogStore,
   parseJsonText,
   PREDICTION_CATEGORY,
   RACE_CONTENT_QUEUES,
+  RaceStore,
   RECAP_CATEGORY,
 } from '@platform/race-content-data';
-import { BlogsRepository } from '../blogs/blogs.repository';
 import type { GenerateBlogDto } from '../blogs/dto/blog.dto';
-import { CategoriesRepository } from '../categories/categories.repository';
-import { OldBlogsRepository } from '../old-blogs/old-blogs.repository';
 import { notFound, RaceContentError } from '../race-content.errors';
-import { RacesRepository } from '../races/races.repository';
 import { defaultBlogName } from './default-blog-name';
 import type { GenerateRewriteDto, RewriteOldBlogDto } from './dto/blog-generation.dto';
 
@@ -33,10 +33,10 @@ export class BlogGenerationService {
   private readonly logger = new Logger(BlogGenerationService.name);
 
   constructor(
-    private readonly blogs: BlogsRepository,
-    private readonly races: RacesRepository,
-    private readonly categories: CategoriesRepository,
-    private readonly oldBlogs: OldBlogsRepository,
+    private readonly blogs: BlogStore,
+    private readonly races: RaceStore,
+    private readonly categories: CategoryStore,
+    private readonly oldBlogs: OldBlogStore,
     private readonly publisher: QueuePublisher,
   ) {}
 
@@ -74,11 +74,11 @@ export class BlogGenerationService {
 
   /** A rewrite of a past blog (400 when it does not exist), with an optional category (400 when unknown) and name. */
   async generation(body: GenerateRewriteDto): Promise<{ id: string }> {
-    const oldBlog = await this.oldBlogs.find(body.old_blog_id);
+    const oldBlog = await this.oldBlogs.findById(body.old_blog_id);
     if (!oldBlog) throw new RaceContentError('UNKNOWN_OLD_BLOG', `No past blog has id ${body.old_blog_id}`);
     let categoryId: string | null | undefined;
     if (body.category_id) {
-      if (!(await this.categories.find(body.category_id))) {
+      if (!(await this.categories.findById(body.category_id))) {
         throw new RaceContentError('UNKNOWN_CATEGORY', `No category has id ${body.category_id}`);
       }
       categoryId = body.category_id;
@@ -88,7 +88,7 @@ export class BlogGenerationService {
 
   /** A past blog's rewrite (404 for an unknown past blog, or a given race_id of no race). */
   async rewrite(oldBlogId: string, body: RewriteOldBlogDto | undefined): Promise<{ id: string }> {
-    const oldBlog = await this.oldBlogs.find(oldBlogId);
+    const oldBlog = await this.oldBlogs.findById(oldBlogId);
     if (!oldBlog) throw notFound('The past blog');
     if (body?.race_id && !(await this.races.find(body.race_id))) throw notFound(`The race ${body.race_id}`);
     return this.rewriteOf(oldBlog, { raceId: oldBlog.race_id ?? body?.race_id ?? null });

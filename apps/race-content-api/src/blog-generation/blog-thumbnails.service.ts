@@ -1,21 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { QueuePublisher } from '@platform/messaging';
-import { RACE_CONTENT_QUEUES } from '@platform/race-content-data';
-import { BlogsRepository } from '../blogs/blogs.repository';
+import { BlogStore, RACE_CONTENT_QUEUES, RaceStore } from '@platform/race-content-data';
 import { notFound, RaceContentError } from '../race-content.errors';
-import { RacesRepository } from '../races/races.repository';
 
 /** POST /v1/blogs/{id}/thumbnail_generate: queues the thumbnail of a blog tied to an existing race. */
 @Injectable()
 export class BlogThumbnailsService {
   constructor(
-    private readonly blogs: BlogsRepository,
-    private readonly races: RacesRepository,
+    private readonly blogs: BlogStore,
+    private readonly races: RaceStore,
     private readonly publisher: QueuePublisher,
   ) {}
 
   async queue(blogId: string): Promise<void> {
-    const blog = await this.blogs.find(blogId);
+    const blog = await this.blogs.findWithoutEmbedding(blogId);
     if (!blog) throw notFound('The blog');
     if (blog.status === 'generating') throw new RaceContentError('BLOG_GENERATING', 'The blog is being generated; try once it is a draft');
     if (!blog.race_id) throw new RaceContentError('NO_RACE', 'The blog is not tied to a race');

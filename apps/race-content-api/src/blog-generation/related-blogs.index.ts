@@ -1,7 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
-import type { Db } from 'mongodb';
-import { MONGO_DB } from '@platform/persistence';
-import { type BlogDocument, type BlogStatus, COLLECTIONS } from '@platform/race-content-data';
+import { type BlogStatus, BlogStore, type RelatedCandidate } from '@platform/race-content-data';
 
 /** One blog as the related search sees it: what the exclusions read, and its unit vector. */
 export interface IndexedBlog {
@@ -54,7 +52,7 @@ export class RelatedBlogsIndex {
   private readonly options: RelatedIndexOptions;
 
   constructor(
-    @Inject(MONGO_DB) private readonly db: Db,
+    private readonly store: BlogStore,
     @Optional() @Inject(RELATED_INDEX_OPTIONS) options?: RelatedIndexOptions,
   ) {
     this.options = options ?? { refreshAfterMs: 2_000, maxStalenessMs: 60_000 };
@@ -81,7 +79,7 @@ export class RelatedBlogsIndex {
   }
 
   /** Records a blog the caller has just read (its fresh state wins over an older entry). */
-  put(blog: Pick<BlogDocument, '_id' | 'name' | 'old_blog_id' | 'status' | 'embedding' | 'updated_at' | 'deleted_at'>): void {
+  put(blog: RelatedCandidate): void {
     const id = blog._id.toHexString();
     const known = this.blogs.get(id);
     if (known && known.updatedAt > blog.updated_at) return;
@@ -122,10 +120,7 @@ export class RelatedBlogsIndex {
   private async refresh(): Promise<void> {
     const started = Date.now();
     const full = this.refreshedAt === -Infinity;
-    const filter = full ? { deleted_at: null, embedding: { $ne: null } } : { updated_at: { $gte: this.mark - CLOCK_SKEW_MS } };
-    const cursor = this.db
-      .collection<BlogDocument>(COLLECTIONS.blogs)
-      .find(filter, { projection: { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 }, batchSize: 2000 });
+    const cursor = this.store.scanCandidates(full ? undefined : this.mark - CLOCK_SKEW_MS);
     let read = 0;
     for await (const blog of cursor) {
       read++;

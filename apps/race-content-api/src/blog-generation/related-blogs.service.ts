@@ -1,11 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { Db } from 'mongodb';
+import { Injectable } from '@nestjs/common';
 import { cosineSimilarity } from '@platform/ai';
-import { MONGO_DB } from '@platform/persistence';
-import { type BlogDocument, COLLECTIONS, escapeHtml, findLiveById, toObjectId, withoutSections } from '@platform/race-content-data';
+import { type BlogDocument, BlogStore, CategoryStore, escapeHtml, withoutSections } from '@platform/race-content-data';
 import { toBlogResponse } from '../blogs/blogs.mapper';
 import type { BlogResponse } from '../blogs/dto/blog.dto';
-import { CategoriesRepository } from '../categories/categories.repository';
 import { notFound, RaceContentError } from '../race-content.errors';
 import { type IndexedBlog, RelatedBlogsIndex } from './related-blogs.index';
 
@@ -30,8 +27,6 @@ export function withRelatedSection(bodyHtml: string, blogs: ReadonlyArray<{ id: 
   return withoutSections(bodyHtml, RELATED_CLASS) + relatedSection(blogs);
 }
 
-type Candidate = Pick<BlogDocument, '_id' | 'name' | 'old_blog_id' | 'status' | 'embedding' | 'updated_at' | 'deleted_at'>;
-
 /**
  * POST /v1/blogs/{id}/related_generate (synchronous): the two blogs closest to this one by cosine similarity of
  * embeddings, excluding itself, blogs rewritten from the same past blog, blogs of the identical title, similarity
@@ -42,31 +37,20 @@ type Candidate = Pick<BlogDocument, '_id' | 'name' | 'old_blog_id' | 'status' | 
 @Injectable()
 export class RelatedBlogsService {
   constructor(
-    @Inject(MONGO_DB) private readonly db: Db,
+    private readonly blogs: BlogStore,
     private readonly index: RelatedBlogsIndex,
-    private readonly categories: CategoriesRepository,
+    private readonly categories: CategoryStore,
   ) {}
 
-  private get blogs() {
-    return this.db.collection<BlogDocument>(COLLECTIONS.blogs);
-  }
-
   async relate(blogId: string): Promise<BlogResponse> {
-    const _id = toObjectId(blogId);
-    const blog = _id && (await findLiveById(this.blogs, _id));
+    const blog = await this.blogs.findById(blogId);
     if (!blog) throw notFound('The blog');
     if (blog.status === 'generating') throw new RaceContentError('BLOG_GENERATING', 'The blog is being generated; try once it is a draft');
     if (!blog.embedding || blog.embedding.length === 0) throw new RaceContentError('NO_EMBEDDING', 'The blog has no embedding');
     const chosen = await this.choose(blog);
     if (chosen.length === 0) throw new RaceContentError('NO_RELATED_CANDIDATES', 'No other blog qualifies as related information');
-    // By id alone, right after the state was checked (see findLiveById: FerretDB scans for any other filter); an edit
-    // landing in between is overwritten, as with two PUTs.
-    const updated = await this.blogs.findOneAndUpdate(
-      { _id: blog._id },
-      { $set: { body_html: withRelatedSection(blog.body_html, chosen), updated_at: Math.max(Date.now(), blog.updated_at + 1) } },
-      { returnDocument: 'after' },
-    );
-    if (!updated || updated.deleted_at != null) throw notFound('The blog');
+    const updated = await this.blogs.writeRelated(blog, withRelatedSection(blog.body_html, chosen));
+    if (!updated) throw notFound('The blog');
     this.index.put(updated);
     return toBlogResponse(updated, await this.categories.namesOf(updated.category_id ? [updated.category_id] : []));
   }
@@ -83,12 +67,11 @@ export class RelatedBlogsService {
     const nearest = this.index.nearest(blog.embedding!, (other: IndexedBlog, similarity) => qualifies(other, similarity), VERIFIED);
     if (nearest.length === 0) return [];
     // Best first, re-read by id in pairs until two pass on their current state: usually two reads.
-    const projection = { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 };
     const verified: Array<{ id: string; name: string; similarity: number }> = [];
     for (let at = 0; at < nearest.length && verified.length < RELATED_COUNT; at += RELATED_COUNT) {
       const batch = nearest.slice(at, at + RELATED_COUNT);
-      const current = await Promise.all(batch.map((n) => this.blogs.findOne({ _id: toObjectId(n.blog.id)! }, { projection })));
-      for (const doc of current as Array<Candidate | null>) {
+      const current = await Promise.all(batch.map((n) => this.blogs.findCandidate(n.blog.id)));
+      for (const doc of current) {
         if (!doc) continue;
         this.index.put(doc);
         if (doc.deleted_at != null || !doc.embedding) continue;

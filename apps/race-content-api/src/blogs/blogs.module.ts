@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
-import { CategoriesModule } from '../categories/categories.module';
+import { RaceContentDataModule } from '@platform/race-content-data';
 import { BlogsController } from './blogs.controller';
-import { BlogsRepository } from './blogs.repository';
 import { BlogsService } from './blogs.service';
 
 /** Blogs (spec 4.4, the manual operations). */
 @Module({
-  imports: [CategoriesModule],
+  imports: [RaceContentDataModule],
   controllers: [BlogsController],
-  providers: [BlogsService, BlogsRepository],
-  exports: [BlogsRepository],
+  providers: [BlogsService],
 })
 export class BlogsModule {}

@@ -1,22 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { ObjectId } from 'mongodb';
 import type { PagedList } from '@platform/contracts';
-import { type BlogDocument, sanitizeBodyHtml } from '@platform/race-content-data';
-import { CategoriesRepository } from '../categories/categories.repository';
-import { pagedOf } from '../common/mongo-page';
+import { type BlogChanges, type BlogDocument, BlogStore, CategoryStore, sanitizeBodyHtml } from '@platform/race-content-data';
+import { pagedOf } from '../common/paged';
 import { ContentEmbedder } from '../embeddings/content-embedder';
 import { notFound, RaceContentError } from '../race-content.errors';
 import { withHeading } from './blog-heading';
 import { toBlogResponse } from './blogs.mapper';
-import { type BlogChanges, BlogsRepository } from './blogs.repository';
 import type { BlogResponse, CreateBlogDto, ListBlogsQuery, UpdateBlogDto } from './dto/blog.dto';
 
 /** Blogs written or edited by hand (spec 4.4, the manual operations; generation is in blog-generation/). */
 @Injectable()
 export class BlogsService {
   constructor(
-    private readonly blogs: BlogsRepository,
-    private readonly categories: CategoriesRepository,
+    private readonly blogs: BlogStore,
+    private readonly categories: CategoryStore,
     private readonly embedder: ContentEmbedder,
   ) {}
 
@@ -98,7 +96,7 @@ export class BlogsService {
   }
 
   private async require(blogId: string): Promise<BlogDocument> {
-    const blog = await this.blogs.find(blogId);
+    const blog = await this.blogs.findWithoutEmbedding(blogId);
     if (!blog) throw notFound('The blog');
     return blog;
   }
@@ -110,7 +108,7 @@ export class BlogsService {
   /** The name of the category an id names; 400 UNKNOWN_CATEGORY when it names none (null when lenient). */
   private async categoryName(categoryId: string | null, options: { lenient?: boolean } = {}): Promise<string | null> {
     if (categoryId === null) return null;
-    const category = await this.categories.find(categoryId);
+    const category = await this.categories.findById(categoryId);
     if (category) return category.name;
     if (options.lenient) return null;
     throw new RaceContentError('UNKNOWN_CATEGORY', `No category has id ${categoryId}`);

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
+import { RaceContentDataModule } from '@platform/race-content-data';
 import { CategoriesController } from './categories.controller';
-import { CategoriesRepository } from './categories.repository';
 import { CategoriesService } from './categories.service';
 
-/** Blog categories, seeded at start; blogs resolve their names through the repository. */
+/** Blog categories, seeded at start. */
 @Module({
+  imports: [RaceContentDataModule],
   controllers: [CategoriesController],
-  providers: [CategoriesService, CategoriesRepository],
-  exports: [CategoriesRepository],
+  providers: [CategoriesService],
 })
 export class CategoriesModule {}

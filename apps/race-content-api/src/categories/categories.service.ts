@@ -1,10 +1,10 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ObjectId } from 'mongodb';
 import type { PagedList } from '@platform/contracts';
-import { type CategoryDocument, SEEDED_CATEGORIES } from '@platform/race-content-data';
-import { pagedOf } from '../common/mongo-page';
+import { type CategoryDocument, CategoryStore, NAME_TAKEN, SEEDED_CATEGORIES } from '@platform/race-content-data';
+import { pagedOf } from '../common/paged';
 import type { PageQuery } from '../common/page.query';
-import { CategoriesRepository } from './categories.repository';
+import { nameTaken } from '../race-content.errors';
 import type { CategoryResponse } from './dto/category.dto';
 
 const toCategoryResponse = (category: CategoryDocument): CategoryResponse => ({
@@ -20,7 +20,7 @@ const toCategoryResponse = (category: CategoryDocument): CategoryResponse => ({
  */
 @Injectable()
 export class CategoriesService implements OnApplicationBootstrap {
-  constructor(private readonly categories: CategoriesRepository) {}
+  constructor(private readonly categories: CategoryStore) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const now = Date.now();
@@ -30,7 +30,7 @@ export class CategoriesService implements OnApplicationBootstrap {
   async create(name: string): Promise<CategoryResponse> {
     const now = Date.now();
     const category: CategoryDocument = { _id: new ObjectId(), name, created_at: now, updated_at: now, deleted_at: null };
-    await this.categories.insert(category);
+    if ((await this.categories.insertNamed(category)) === NAME_TAKEN) throw nameTaken(name);
     return toCategoryResponse(category);
   }
 

@@ -1,8 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MultipartModule } from '@nestjs/platform-fastify/multipart';
+import { RaceContentDataModule } from '@platform/race-content-data';
 import { MediaFiles } from './media-files';
 import { MediasController } from './medias.controller';
-import { MediasRepository } from './medias.repository';
 import { MediasService } from './medias.service';
 
 /** Media files in object storage (spec 4.7); uploads are limited to `maxBytes` (413 above). */
@@ -11,9 +11,9 @@ export class MediasModule {
   static register(options: { maxBytes: number }): DynamicModule {
     return {
       module: MediasModule,
-      imports: [MultipartModule.register({ limits: { fileSize: options.maxBytes } })],
+      imports: [RaceContentDataModule, MultipartModule.register({ limits: { fileSize: options.maxBytes } })],
       controllers: [MediasController],
-      providers: [MediasService, MediasRepository, MediaFiles],
+      providers: [MediasService, MediaFiles],
     };
   }
 }

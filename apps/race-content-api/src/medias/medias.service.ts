@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ObjectId } from 'mongodb';
 import type { PagedList } from '@platform/contracts';
-import type { MediaDocument } from '@platform/race-content-data';
+import { type MediaChanges, type MediaDocument, MediaStore } from '@platform/race-content-data';
 import type { MultipartFileStream } from '../common/uploads';
 import { notFound, RaceContentError } from '../race-content.errors';
 import type { CreateMediaForm, ListMediasQuery, MediaResponse, UpdateMediaForm } from './dto/media.dto';
 import { MediaFiles } from './media-files';
 import { mediaKeyOf } from './media-name';
-import { type MediaChanges, MediasRepository } from './medias.repository';
 
 function nameTaken(name: string): RaceContentError {
   return new RaceContentError('NAME_TAKEN', `A media named ${name} exists already`);
@@ -17,7 +16,7 @@ function nameTaken(name: string): RaceContentError {
 @Injectable()
 export class MediasService {
   constructor(
-    private readonly medias: MediasRepository,
+    private readonly medias: MediaStore,
     private readonly files: MediaFiles,
   ) {}
 
@@ -119,7 +118,7 @@ export class MediasService {
   }
 
   private async require(id: string): Promise<MediaDocument> {
-    const media = await this.medias.find(id);
+    const media = await this.medias.findById(id);
     if (!media) throw notFound('The media');
     return media;
   }

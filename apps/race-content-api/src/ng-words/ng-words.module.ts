@@ -1,8 +1,12 @@
 import { Module } from '@nestjs/common';
+import { RaceContentDataModule } from '@platform/race-content-data';
 import { NgWordsController } from './ng-words.controller';
-import { NgWordsRepository } from './ng-words.repository';
 import { NgWordsService } from './ng-words.service';
 
 /** NG words (spec 4.8). */
-@Module({ controllers: [NgWordsController], providers: [NgWordsService, NgWordsRepository] })
+@Module({
+  imports: [RaceContentDataModule],
+  controllers: [NgWordsController],
+  providers: [NgWordsService],
+})
 export class NgWordsModule {}

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ObjectId } from 'mongodb';
 import type { PagedList } from '@platform/contracts';
-import type { NgWordDocument } from '@platform/race-content-data';
-import { pagedOf } from '../common/mongo-page';
+import { NAME_TAKEN, type NgWordDocument, NgWordStore } from '@platform/race-content-data';
+import { pagedOf } from '../common/paged';
 import type { PageQuery } from '../common/page.query';
-import { notFound } from '../race-content.errors';
+import { nameTaken, notFound } from '../race-content.errors';
 import type { NgWordResponse } from './dto/ng-word.dto';
-import { NgWordsRepository } from './ng-words.repository';
 
 export const toNgWordResponse = (word: NgWordDocument): NgWordResponse => ({
   id: word._id.toHexString(),
@@ -18,12 +17,12 @@ export const toNgWordResponse = (word: NgWordDocument): NgWordResponse => ({
 /** Prohibited words the generation workers screen their output with (spec 4.8); names are unique (409). */
 @Injectable()
 export class NgWordsService {
-  constructor(private readonly words: NgWordsRepository) {}
+  constructor(private readonly words: NgWordStore) {}
 
   async create(name: string): Promise<NgWordResponse> {
     const now = Date.now();
     const word: NgWordDocument = { _id: new ObjectId(), name, created_at: now, updated_at: now, deleted_at: null };
-    await this.words.insert(word);
+    if ((await this.words.insertNamed(word)) === NAME_TAKEN) throw nameTaken(name);
     return toNgWordResponse(word);
   }
 
@@ -39,6 +38,7 @@ export class NgWordsService {
     const word = await this.require(id);
     if (word.name === name) return toNgWordResponse(word);
     const renamed = await this.words.rename(word, name, Date.now());
+    if (renamed === NAME_TAKEN) throw nameTaken(name);
     if (!renamed) throw notFound('The NG word');
     return toNgWordResponse(renamed);
   }
@@ -49,7 +49,7 @@ export class NgWordsService {
   }
 
   private async require(id: string): Promise<NgWordDocument> {
-    const word = await this.words.find(id);
+    const word = await this.words.findById(id);
     if (!word) throw notFound('The NG word');
     return word;
   }

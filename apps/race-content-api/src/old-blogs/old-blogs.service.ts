@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ObjectId } from 'mongodb';
 import type { PagedList } from '@platform/contracts';
-import { type OldBlogDocument, sanitizeBodyHtml } from '@platform/race-content-data';
-import { pagedOf } from '../common/mongo-page';
+import { type OldBlogDocument, OldBlogStore, sanitizeBodyHtml } from '@platform/race-content-data';
+import { pagedOf } from '../common/paged';
 import { ContentEmbedder } from '../embeddings/content-embedder';
 import { notFound } from '../race-content.errors';
 import type { CreateOldBlogDto, ListOldBlogsQuery, OldBlogResponse } from './dto/old-blog.dto';
-import { OldBlogsRepository } from './old-blogs.repository';
 
 export const toOldBlogResponse = (oldBlog: OldBlogDocument): OldBlogResponse => ({
   id: oldBlog._id.toHexString(),
@@ -26,7 +25,7 @@ export const toOldBlogResponse = (oldBlog: OldBlogDocument): OldBlogResponse => 
 @Injectable()
 export class OldBlogsService {
   constructor(
-    private readonly oldBlogs: OldBlogsRepository,
+    private readonly oldBlogs: OldBlogStore,
     private readonly embedder: ContentEmbedder,
   ) {}
 
@@ -76,7 +75,7 @@ export class OldBlogsService {
   }
 
   private async require(id: string): Promise<OldBlogDocument> {
-    const oldBlog = await this.oldBlogs.find(id);
+    const oldBlog = await this.oldBlogs.findById(id);
     if (!oldBlog) throw notFound('The past blog');
     return oldBlog;
   }

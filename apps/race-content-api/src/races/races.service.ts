@@ -1,17 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import type { PagedList } from '@platform/contracts';
-import { type RaceDocument, type RacingType, toJsonText } from '@platform/race-content-data';
-import { pagedOf } from '../common/mongo-page';
+import {
+  ArticleStore,
+  type FoundRace,
+  type RaceChanges,
+  type RaceDocument,
+  RaceStore,
+  type RacingType,
+  toJsonText,
+} from '@platform/race-content-data';
+import { pagedOf } from '../common/paged';
 import { jsonObjectOf, type UploadedMultipartFile } from '../common/uploads';
 import { notFound, RaceContentError } from '../race-content.errors';
 import type { ListRacesQuery, RaceResponse, UpdateRaceDto } from './dto/race.dto';
 import { raceIdOf, readPredictionFile, readRaceFile } from './race-file';
 import { toRaceResponse } from './races.mapper';
-import { type RaceChanges, RacesRepository, type StoredRace } from './races.repository';
 
 @Injectable()
 export class RacesService {
-  constructor(private readonly races: RacesRepository) {}
+  constructor(
+    private readonly races: RaceStore,
+    private readonly articles: ArticleStore,
+  ) {}
 
   /**
    * Registers an uploaded race result (spec 4.2): id from its race_id, name from the file name. The id is
@@ -53,7 +63,7 @@ export class RacesService {
 
   async list(query: ListRacesQuery): Promise<PagedList<RaceResponse>> {
     const found = await this.races.page(query.type, query);
-    const statuses = await this.races.latestArticleStatuses(found.docs.map((race) => race._id));
+    const statuses = await this.articles.latestStatusOfRaces(found.docs.map((race) => race._id));
     return pagedOf(query, found, (race) => toRaceResponse(query.type, race, statuses.get(race._id) ?? null));
   }
 
@@ -81,13 +91,13 @@ export class RacesService {
     if (!(await this.races.softDelete(stored, Date.now()))) throw notFound('The race');
   }
 
-  private async require(raceId: string): Promise<StoredRace> {
+  private async require(raceId: string): Promise<FoundRace> {
     const stored = await this.races.find(raceId);
     if (!stored) throw notFound('The race');
     return stored;
   }
 
-  private async save(stored: StoredRace, changes: RaceChanges) {
+  private async save(stored: FoundRace, changes: RaceChanges) {
     const updated = await this.races.update(stored, changes, Date.now());
     if (!updated) throw notFound('The race');
     return toRaceResponse(stored.type, updated);

@@ -1,5 +1,5 @@
 import { ObjectId } from 'mongodb';
-import { blogFilter } from './blog-filter';
+import { blogFilter } from './blog.store';
 
 describe('blogFilter', () => {
   it('always leaves deleted blogs out', () => {

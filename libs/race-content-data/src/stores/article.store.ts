@@ -1,64 +1,80 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Collection, type Db, type Filter, type FindOptions, ObjectId, type WithId } from 'mongodb';
-import { RACING_TYPES } from './jobs';
+import type { Db, Filter } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { COLLECTIONS, RACE_COLLECTIONS } from './collections';
-import type { ArticleDocument, FoundRace, NgWordDocument, RaceDocument } from './documents';
+import { COLLECTIONS } from '../collections';
+import type { ArticleDocument, ArticleStatus } from '../documents';
+import { waitsForGeneration } from '../generation';
+import { isDuplicateKey, LIVE, LiveStore, type PageRequest } from './live-store';
 
-/** The ObjectId a string names, or undefined when it is not one (such ids match nothing). */
-export function toObjectId(id: string): ObjectId | undefined {
-  return /^[0-9a-f]{24}$/i.test(id) ? new ObjectId(id) : undefined;
+export type ArticleChanges = Partial<
+  Pick<ArticleDocument, 'race_id' | 'title' | 'body_html' | 'status' | 'opening_at' | 'closing_at' | 'accuracy_test_data_json'>
+>;
+
+export interface ArticleListRequest extends PageRequest {
+  race_id?: string;
+  status?: ArticleStatus;
 }
 
-const notDeleted = { deleted_at: null };
+export interface GenerationDetails {
+  /** Only the generation with this job id may finish (absent: any). */
+  generationId?: string | null;
+  accuracyTestData?: Record<string, unknown> | null;
+  ngWordHits?: string[];
+}
 
 /**
- * The live document with this id, or undefined. The filter is the id alone and deletion is checked here: the same
- * answer as `{_id, deleted_at: null}`, but FerretDB 1.x (the local store) serves only an id-only filter from its
- * primary key and scans the whole collection for anything more (1 s at 2,000 blogs with embeddings).
+ * The articles collection, used by the API and the article worker alike. Each change of an article's state has one
+ * method: an edit (`update`), failed to generating (`restartGeneration`), generating to draft (`completeGeneration`)
+ * and generating to failed (`failGeneration`, `failStuck`), the last three through `finish`.
  */
-export async function findLiveById<T extends { deleted_at: number | null }, Id>(
-  collection: Collection<T>,
-  _id: Id,
-  options?: FindOptions,
-): Promise<WithId<T> | undefined> {
-  const found = (await collection.findOne({ _id } as Filter<T>, options)) as WithId<T> | null;
-  return found && found.deleted_at == null ? found : undefined; // null or absent, as the filter would match
-}
-
 @Injectable()
-export class RaceStore {
-  constructor(@Inject(MONGO_DB) private readonly db: Db) {}
+export class ArticleStore extends LiveStore<ArticleDocument> {
+  constructor(@Inject(MONGO_DB) db: Db) {
+    super(db, COLLECTIONS.articles);
+  }
 
-  /** Race ids are unique across types, so a race is found by searching the three collections. */
-  async find(raceId: string): Promise<FoundRace | undefined> {
-    const found = await Promise.all(
-      RACING_TYPES.map(async (type) => {
-        const race = await findLiveById(this.db.collection<RaceDocument>(RACE_COLLECTIONS[type]), raceId);
-        return race ? { type, race } : undefined;
-      }),
+  page(request: ArticleListRequest) {
+    const filter: Filter<ArticleDocument> = {};
+    if (request.race_id !== undefined) filter.race_id = request.race_id;
+    if (request.status !== undefined) filter.status = request.status;
+    return this.pageOf(filter, request);
+  }
+
+  /** Applies the changes in one write, unless the article moved to `generating` since it was read. */
+  update(article: ArticleDocument, changes: ArticleChanges, now: number): Promise<ArticleDocument | null> {
+    return this.updateById(article, changes, now, { status: { $ne: 'generating' } });
+  }
+
+  /** failed to generating for a new generation, with the custom prompt; null when it was no longer failed. */
+  restartGeneration(article: ArticleDocument, customPrompt: string | null, generationId: string, now: number) {
+    return this.updateById(
+      article,
+      { status: 'generating', generation_error: null, custom_prompt: customPrompt, generation_id: generationId },
+      now,
+      { status: 'failed' },
     );
-    return found.find((f) => f !== undefined);
-  }
-}
-
-@Injectable()
-export class ArticleStore {
-  constructor(@Inject(MONGO_DB) private readonly db: Db) {}
-
-  private get articles() {
-    return this.db.collection<ArticleDocument>(COLLECTIONS.articles);
   }
 
-  async findById(id: string): Promise<ArticleDocument | undefined> {
-    const _id = toObjectId(id);
-    return _id && findLiveById(this.articles, _id);
+  /**
+   * The status of the latest article (by creation) of each race, for a whole page of races in one query: the
+   * articles of those races, newest first, the first of each race kept. (A `$group` with `$first` would do it
+   * on MongoDB; FerretDB does not implement `$first`, and a race has only a few articles.)
+   */
+  async latestStatusOfRaces(raceIds: string[]): Promise<Map<string, ArticleStatus>> {
+    const statuses = new Map<string, ArticleStatus>();
+    if (raceIds.length === 0) return statuses;
+    const articles = await this.collection
+      .find({ race_id: { $in: raceIds }, ...LIVE }, { projection: { race_id: 1, status: 1 } })
+      .sort({ race_id: 1, created_at: -1, _id: -1 })
+      .toArray();
+    for (const article of articles) if (!statuses.has(article.race_id)) statuses.set(article.race_id, article.status);
+    return statuses;
   }
 
   /**
    * generating to draft with the built body (and the fact check and NG-word hits when given); false when the
    * article was no longer generating, waits for another generation than `details.generationId`, or this generation
-   * was already finished (see `claim`).
+   * was already finished (see `finish`).
    */
   async completeGeneration(id: string, bodyHtml: string, now = Date.now(), details: GenerationDetails = {}): Promise<boolean> {
     return this.finish(id, details.generationId, 'draft', now, {
@@ -71,7 +87,11 @@ export class ArticleStore {
     });
   }
 
-  /** generating to failed with the reason (and the failed fact check when given); false when no longer generating. */
+  /**
+   * generating to failed with the reason (and the failed fact check when given); false when no longer generating.
+   * Every failure goes through here: a job's final failure or malformed message, and a publish the API could not
+   * make (503).
+   */
   async failGeneration(id: string, reason: string, now = Date.now(), details: GenerationDetails = {}): Promise<boolean> {
     return this.finish(id, details.generationId, 'failed', now, {
       status: 'failed',
@@ -83,18 +103,13 @@ export class ArticleStore {
 
   /** Articles generating since before `before` become failed with the reason; answers how many. */
   async failStuck(before: number, reason: string, now = Date.now()): Promise<number> {
-    const stuck = await this.articles
-      .find({ status: 'generating', updated_at: { $lt: before }, ...notDeleted }, { projection: { _id: 1 } })
+    const stuck = await this.collection
+      .find({ status: 'generating', updated_at: { $lt: before }, ...LIVE }, { projection: { _id: 1 } })
       .limit(500)
       .toArray();
     let failed = 0;
     for (const article of stuck) {
-      const done = await this.finish(article._id.toHexString(), undefined, 'failed', now, {
-        status: 'failed',
-        generation_error: reason.slice(0, 1000),
-        updated_at: now,
-      });
-      if (done) failed++;
+      if (await this.failGeneration(article._id.toHexString(), reason, now)) failed++;
     }
     return failed;
   }
@@ -110,16 +125,15 @@ export class ArticleStore {
   private async finish(
     id: string,
     generationId: string | null | undefined,
-    outcome: 'draft' | 'failed',
+    outcome: GenerationClaim['outcome'],
     now: number,
     changes: Partial<ArticleDocument>,
   ): Promise<boolean> {
     const article = await this.findById(id);
-    if (!article || article.status !== 'generating') return false;
-    if (generationId && article.generation_id && article.generation_id !== generationId) return false;
+    if (!article || !waitsForGeneration(article, generationId)) return false;
     const claim = `${article._id.toHexString()}:${article.generation_id ?? generationId ?? `untracked-${article.updated_at}`}`;
     if (!(await claimGeneration(this.db, claim, outcome, now))) return false;
-    const result = await this.articles.updateOne({ _id: article._id }, { $set: changes });
+    const result = await this.collection.updateOne({ _id: article._id }, { $set: changes });
     return result.matchedCount === 1;
   }
 }
@@ -157,33 +171,7 @@ export async function claimGeneration(db: Db, _id: string, outcome: GenerationCl
   return takeOver;
 }
 
-/** A unique-index violation, from MongoDB (11000) or FerretDB's SQLite backend. */
-export function isDuplicateKey(error: unknown): boolean {
-  return (error as { code?: unknown }).code === 11000 || String((error as Error).message).includes('UNIQUE constraint failed');
-}
-
-export interface GenerationDetails {
-  /** Only the generation with this job id may finish (absent: any). */
-  generationId?: string | null;
-  accuracyTestData?: Record<string, unknown> | null;
-  ngWordHits?: string[];
-}
-
 /** The filter of "this generation": documents without a generation id (made before ids existed) match any. */
 export function sameGeneration(generationId: string | null | undefined): Record<string, unknown> {
   return generationId ? { generation_id: { $in: [generationId, null] } } : {};
-}
-
-@Injectable()
-export class NgWordStore {
-  constructor(@Inject(MONGO_DB) private readonly db: Db) {}
-
-  /** The prohibited words generation output is screened against. */
-  async activeWords(): Promise<string[]> {
-    const words = await this.db
-      .collection<NgWordDocument>(COLLECTIONS.ngWords)
-      .find(notDeleted, { projection: { name: 1 } })
-      .toArray();
-    return words.map((w) => w.name).filter((name) => name.length > 0);
-  }
 }

@@ -1,0 +1,29 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { JWT_AUTH_OPTIONS, JwtAuthGuard, type JwtAuthOptions, RolesGuard } from '@platform/auth';
+import { httpConventions } from '@platform/contracts';
+import { UndeclaredQueryInterceptor } from '../common/undeclared-query.interceptor';
+import { RaceContentExceptionFilter } from '../race-content.errors';
+
+/**
+ * What every request of race-content-api goes through, imported by AppModule and by the controller specs alike:
+ * access (spec: not shown; issue 9), the platform's HS256 access token as recruiting-api issues it (reads (GET)
+ * need viewer or above, writes member or above; 401 without a valid token, 403 below the role; routes marked
+ * @Public(), the health checks, are open); the validation pipe (422), the error filter, and the refusal of
+ * undeclared query parameters.
+ */
+@Module({})
+export class RaceContentHttpModule {
+  static register(jwt: JwtAuthOptions): DynamicModule {
+    return {
+      module: RaceContentHttpModule,
+      providers: [
+        { provide: JWT_AUTH_OPTIONS, useValue: jwt },
+        { provide: APP_GUARD, useClass: JwtAuthGuard },
+        { provide: APP_GUARD, useClass: RolesGuard },
+        ...httpConventions({ filter: RaceContentExceptionFilter }),
+        { provide: APP_INTERCEPTOR, useClass: UndeclaredQueryInterceptor },
+      ],
+    };
+  }
+}

@@ -1,0 +1,63 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Db, type Filter, ObjectId } from 'mongodb';
+import { MONGO_DB } from '@platform/persistence';
+import { COLLECTIONS } from '../collections';
+import type { MediaDocument, MediaNameEntry, MediaType } from '../documents';
+import { insertUnique, LIVE, LiveStore, type PageRequest } from './live-store';
+
+export type MediaChanges = Partial<Pick<MediaDocument, 'name' | 'key' | 's3_url' | 'mime_type' | 'content_type' | 'size'>>;
+
+/** The medias collection and the media-name registry (`media_names`), used by the API and the thumbnail worker. */
+@Injectable()
+export class MediaStore extends LiveStore<MediaDocument> {
+  constructor(@Inject(MONGO_DB) db: Db) {
+    super(db, COLLECTIONS.medias);
+  }
+
+  private get names() {
+    return this.db.collection<MediaNameEntry>(COLLECTIONS.mediaNames);
+  }
+
+  /** Reserves a name for a media (before its object is written); false when a live media has it. */
+  reserveName(name: string, mediaId: ObjectId, now: number): Promise<boolean> {
+    return insertUnique(this.names, { _id: name, media_id: mediaId, created_at: now });
+  }
+
+  /** Frees a name, only if this media holds it. */
+  async releaseName(name: string, mediaId: ObjectId): Promise<void> {
+    await this.names.deleteOne({ _id: name, media_id: mediaId });
+  }
+
+  page(request: PageRequest & { mime_type?: MediaType }) {
+    const filter: Filter<MediaDocument> = {};
+    if (request.mime_type !== undefined) filter.mime_type = request.mime_type;
+    return this.pageOf(filter, request);
+  }
+
+  update(media: MediaDocument, changes: MediaChanges, now: number): Promise<MediaDocument | null> {
+    return this.updateById(media, changes, now);
+  }
+
+  /**
+   * Creates or refreshes the media named `name` (the thumbnail worker's own, with race_id). The name is reserved in
+   * the media-name registry like an upload's; a name held by another media is an error (nothing is overwritten).
+   */
+  async upsertNamed(media: Omit<MediaDocument, '_id' | 'created_at' | 'updated_at' | 'deleted_at'>, now: number): Promise<MediaDocument> {
+    const existing = await this.collection.findOne({ name: media.name, ...LIVE });
+    if (existing) {
+      const updated = await this.updateById(existing, media, now);
+      if (updated) return updated;
+    }
+    const _id = new ObjectId();
+    try {
+      await this.names.insertOne({ _id: media.name, media_id: _id, created_at: now });
+    } catch (error) {
+      const holder = await this.names.findOne({ _id: media.name });
+      if (!holder) throw error;
+      throw new Error(`the media name ${media.name} is held by another media (${holder.media_id.toHexString()})`);
+    }
+    const document: MediaDocument = { _id, ...media, created_at: now, updated_at: now, deleted_at: null };
+    await this.collection.insertOne(document);
+    return document;
+  }
+}
