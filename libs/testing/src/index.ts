@@ -26,3 +26,4 @@ export * from './deployment-schemas';
 export * from './edge';
 export * from './browser';
 export * from './private-services';
+export * from './controller-specs';
