@@ -5,16 +5,15 @@ import { ApiEmptyResponse, ApiErrorResponses, ApiRecruitingResponse, type Pagina
 import { CandidatesService } from './candidates.service';
 import {
   CandidateFieldsResponse,
-  CandidateParams,
   ListCandidatesQuery,
   ProjectCandidateResponse,
-  ProjectScopeParam,
   StatusHistoryEntry,
   UpdateCandidateDto,
   UpdatedCountResponse,
   UpdateSelectionDto,
   UpdateStatusDto,
 } from './dto/candidates.dto';
+import { CandidateParams, ProjectScopeParam } from '../core/dto/params';
 
 @ApiTags('candidates')
 @Controller('api/v1/projects/:projectId/candidates')

@@ -4,11 +4,11 @@ import { CalendarPort, CalendarProviderError } from '../calendar/calendar-port';
 import { RecruitingDb } from '../database/recruiting-db';
 import { FilterError, filterToSql, parseFilterText } from '../domain/response-filter';
 import { parseScoringRules, ScoringRuleError, scoresSql } from '../domain/scoring-rules';
-import { requireProject } from '../projects/project-scope';
+import { requireProject } from '../core/project-scope';
 import { RecruitingError } from '../recruiting.errors';
-import { type CandidateRow, CandidatesRepository } from './candidates.repository';
-import { CandidateStatusService } from './candidate-status.service';
-import { type PreferredSlotRow, PreferredSlotsRepository, type ReservationSummaryRow } from './preferred-slots.repository';
+import { type CandidateRow, CandidatesRepository } from '../core/candidates.repository';
+import { CandidateStatusService } from '../core/candidate-status.service';
+import { type PreferredSlotRow, PreferredSlotsRepository, type ReservationSummaryRow } from '../core/preferred-slots.repository';
 import type {
   CandidateFieldsResponse,
   ListCandidatesQuery,

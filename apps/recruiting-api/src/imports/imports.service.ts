@@ -4,9 +4,9 @@ import { QueuePublisher, QueueUnavailableError } from '@platform/messaging';
 import type { MultipartFileStream } from '@nestjs/platform-fastify/multipart';
 import { RecruitingDb } from '../database/recruiting-db';
 import { columnKeys, compileMapping, type FileMapping, MappingError, mapRespondent, suggestMapping } from '../domain/import-mapping';
-import { requireProject } from '../projects/project-scope';
+import { requireProject } from '../core/project-scope';
 import { RecruitingError } from '../recruiting.errors';
-import { SurveysService } from '../warehouse/surveys.service';
+import { SurveyMetadataRepository } from '../core/survey-metadata.repository';
 import { WarehouseClient } from '../warehouse/warehouse.client';
 import { WarehouseRepository } from '../warehouse/warehouse.repository';
 import type {
@@ -20,7 +20,7 @@ import type {
 } from './dto/imports.dto';
 import { CHUNK_BYTES, type ImportFileRow, ImportFilesRepository } from './import-files.repository';
 import { type ImportLogRow, ImportLogsRepository } from './import-logs.repository';
-import { RECRUITING_IMPORT_QUEUE } from './import-queue';
+import { RECRUITING_IMPORT_QUEUE } from '../recruiting.queues';
 import { summarizeTsv, TsvError } from './tsv-reader';
 
 export const IMPORT_OPTIONS = Symbol('IMPORT_OPTIONS');
@@ -58,7 +58,7 @@ export class ImportsService {
     private readonly logs: ImportLogsRepository,
     private readonly warehouse: WarehouseClient,
     private readonly surveyData: WarehouseRepository,
-    private readonly surveys: SurveysService,
+    private readonly surveys: SurveyMetadataRepository,
     @Inject(IMPORT_OPTIONS) private readonly options: ImportOptions,
     @Optional() private readonly publisher?: QueuePublisher,
   ) {}
@@ -205,7 +205,7 @@ export class ImportsService {
   private async checkSurveyImport(projectId: number, body: SurveyImportDto): Promise<void> {
     this.warehouse.require();
     await requireProject(this.db, projectId);
-    await this.surveys.requireSurvey(body.surveyId);
+    await this.surveys.requireSurvey(this.db, body.surveyId);
     const questions = new Set((await this.surveyData.allQuestions(body.surveyId)).map((q) => q.questionText));
     for (const key of ['externalUserId', 'name', 'email'] as const) {
       const source = body.mapping[key].sourceField;

@@ -4,7 +4,7 @@ import { RecruitingDb } from '../database/recruiting-db';
 import { parseScoringRules, ScoringRuleError } from '../domain/scoring-rules';
 import { RecruitingError } from '../recruiting.errors';
 import type { CreateProjectDto, ListProjectsQuery, ProjectResponse, ScoringRule, UpdateProjectDto } from './dto/projects.dto';
-import { type ProjectRow, ProjectsRepository } from './projects.repository';
+import { type ProjectRow, ProjectsRepository } from '../core/projects.repository';
 
 const toProjectResponse = (row: ProjectRow): ProjectResponse => ({
   id: row.id,

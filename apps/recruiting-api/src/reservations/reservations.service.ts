@@ -1,16 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { DateTime } from 'luxon';
-import { AvailabilityService } from '../availability/availability.service';
+import { BookableSlotsService } from '../core/bookable-slots.service';
 import { CalendarPort, CalendarProviderError } from '../calendar/calendar-port';
-import { CandidateStatusService } from '../candidates/candidate-status.service';
-import { CandidatesRepository } from '../candidates/candidates.repository';
+import { CandidateStatusService } from '../core/candidate-status.service';
+import { CandidatesRepository } from '../core/candidates.repository';
 import { RecruitingDb } from '../database/recruiting-db';
-import { EmailSendingService } from '../email/email-sending.service';
-import { requireProject } from '../projects/project-scope';
+import { AutomaticMailsService } from '../core/automatic-mails.service';
+import { requireProject } from '../core/project-scope';
 import { RecruitingError } from '../recruiting.errors';
 import type { ConfirmScheduleDto, ListReservationsQuery, ReservationResponse } from './dto/reservations.dto';
-import { type ReservationRow, ReservationsRepository } from './reservations.repository';
+import { type ReservationRow, ReservationsRepository } from '../core/reservations.repository';
 
 const toReservation = (r: ReservationRow): ReservationResponse => ({
   id: r.id,
@@ -56,8 +56,8 @@ export class ReservationsService {
     private readonly candidates: CandidatesRepository,
     private readonly status: CandidateStatusService,
     private readonly calendar: CalendarPort,
-    private readonly mail: EmailSendingService,
-    private readonly availability: AvailabilityService,
+    private readonly mail: AutomaticMailsService,
+    private readonly availability: BookableSlotsService,
   ) {}
 
   /**

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { AvailabilityService, type IdentifiedSlot } from '../availability/availability.service';
-import { CandidateStatusService } from '../candidates/candidate-status.service';
+import { BookableSlotsService, type IdentifiedSlot } from '../core/bookable-slots.service';
+import { CandidateStatusService } from '../core/candidate-status.service';
 import { RecruitingDb } from '../database/recruiting-db';
 import { parseInstant } from '../domain/date-time';
-import { EmailSendingService } from '../email/email-sending.service';
-import { type ProjectScope, requireProject } from '../projects/project-scope';
+import { AutomaticMailsService } from '../core/automatic-mails.service';
+import { type ProjectScope, requireProject } from '../core/project-scope';
 import { RecruitingError } from '../recruiting.errors';
 import type { PublicSlot, SchedulingInfoResponse, SubmitAvailabilityDto, SubmitAvailabilityResponse } from './dto/scheduling.dto';
-import { PreferredSlotsRepository } from '../candidates/preferred-slots.repository';
-import { hashSchedulingToken } from '../scheduling-tokens/scheduling-token';
-import { SchedulingTokensRepository } from '../scheduling-tokens/scheduling-tokens.repository';
+import { PreferredSlotsRepository } from '../core/preferred-slots.repository';
+import { hashSchedulingToken } from '../core/scheduling-token';
+import { SchedulingTokensRepository } from '../core/scheduling-tokens.repository';
 
 export interface ResolvedToken {
   projectCandidateId: number;
@@ -33,9 +33,9 @@ export class SchedulingService {
     private readonly db: RecruitingDb,
     private readonly tokens: SchedulingTokensRepository,
     private readonly preferred: PreferredSlotsRepository,
-    private readonly availability: AvailabilityService,
+    private readonly availability: BookableSlotsService,
     private readonly status: CandidateStatusService,
-    private readonly mail: EmailSendingService,
+    private readonly mail: AutomaticMailsService,
   ) {}
 
   /** An unknown token answers 404, an expired one 400 SCHEDULING_TOKEN_ERROR. */

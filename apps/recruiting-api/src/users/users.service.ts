@@ -3,17 +3,10 @@ import type { Role } from '@platform/auth';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { RecruitingDb } from '../database/recruiting-db';
 import { RecruitingError } from '../recruiting.errors';
-import type { ListUsersQuery, UserResponse } from './dto/users.dto';
-import { type UserRow, UsersRepository } from './users.repository';
-
-export const toUserResponse = (row: UserRow): UserResponse => ({
-  id: row.id,
-  email: row.email,
-  name: row.name,
-  picture: row.picture,
-  role: row.role,
-  createdAt: row.createdAt.toISOString(),
-});
+import type { ListUsersQuery } from './dto/users.dto';
+import { UsersRepository } from '../core/users.repository';
+import { toUserResponse } from '../core/user.mapper';
+import { type UserResponse } from '../core/dto/user.response';
 
 @Injectable()
 export class UsersService {
@@ -25,12 +18,6 @@ export class UsersService {
   async list(query: ListUsersQuery): Promise<PaginatedResult<UserResponse>> {
     const { rows, total } = await this.users.page(this.db, query, offsetOf(query.page, query.limit), query.limit);
     return PaginatedResult.of(rows.map(toUserResponse), query.page, query.limit, total);
-  }
-
-  async get(userId: number): Promise<UserResponse> {
-    const row = await this.users.find(this.db, userId);
-    if (!row) throw new RecruitingError('UNAUTHENTICATED', 'The bearer token is invalid or expired');
-    return toUserResponse(row);
   }
 
   /** Changes a user's role; the last administrator cannot be demoted (409), even by two demotions at once. */

@@ -1,18 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IntField, TextField } from '@platform/contracts';
-import { DATE_TIME_PATTERN } from '../../domain/date-time';
+import { IntField } from '@platform/contracts';
+import { DateTimeField } from '../../core/dto/date-time.field';
 
 const ID = { min: 1, max: 2_147_483_647, fromText: true };
-
-/** An ISO 8601 date-time with offset, as text (checked for a real instant by the service). */
-export const DateTimeField = (options: { optional?: boolean; description?: string } = {}) =>
-  TextField({
-    ...options,
-    max: 40,
-    pattern: DATE_TIME_PATTERN,
-    patternMessage: 'must be an ISO 8601 date-time with an offset (Z or ±hh:mm)',
-    format: 'date-time',
-  });
 
 export class AvailabilityParams {
   @IntField(ID) projectId!: number;

@@ -1,22 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EnumField, IntField, JsonObjectField, NestedArrayField, NumberField, TextField } from '@platform/contracts';
 import { CANDIDATE_STATUSES, type CandidateStatus } from '../../domain/candidate-status';
+import { CandidatePerson, INTERVIEW_TYPES } from '../../core/dto/candidate-person.response';
 
 export const SELECTION_TYPES = ['primary', 'reserve'] as const;
 export const CANDIDATE_SORTS = ['created_at', '-created_at', 'score', '-score', 'status', '-status', 'name', '-name'] as const;
 export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
 export const PRIORITIES = ['A', 'B', 'C'] as const;
-
-const ID = { min: 1, max: 2_147_483_647, fromText: true };
-
-export class ProjectScopeParam {
-  @IntField(ID) projectId!: number;
-}
-
-export class CandidateParams {
-  @IntField(ID) projectId!: number;
-  @IntField({ ...ID, description: 'The project candidate (participation record) id' }) candidateId!: number;
-}
 
 export class ListCandidatesQuery {
   @IntField({ optional: true, min: 1, max: 1_000_000, default: 1, fromText: true }) page = 1;
@@ -65,16 +55,6 @@ export class SelectionItem {
 export class UpdateSelectionDto {
   @NestedArrayField(() => SelectionItem, { minItems: 1, maxItems: 1000 }) selections!: SelectionItem[];
 }
-
-export class CandidatePerson {
-  @ApiProperty({ type: 'integer' }) id!: number;
-  @ApiProperty() externalUserId!: string;
-  @ApiProperty({ type: String, nullable: true }) email!: string | null;
-  @ApiProperty({ type: String, nullable: true }) phone!: string | null;
-  @ApiProperty({ type: String, nullable: true }) name!: string | null;
-}
-
-export const INTERVIEW_TYPES = ['online_meet', 'online_conf', 'offline', 'any'] as const;
 
 /** The reservation summary of a candidate (documented inline on ProjectCandidate, where it may be null). */
 export interface CandidateReservation {

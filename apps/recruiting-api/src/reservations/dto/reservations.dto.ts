@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EnumField, IntField, TextField } from '@platform/contracts';
-import { CandidatePerson, INTERVIEW_TYPES } from '../../candidates/dto/candidates.dto';
-import { UserResponse } from '../../users/dto/users.dto';
+import { CandidatePerson, INTERVIEW_TYPES } from '../../core/dto/candidate-person.response';
+import { UserResponse } from '../../core/dto/user.response';
 
 export const RESERVATION_STATUSES = ['confirmed', 'cancelled'] as const;
 export const RESERVATION_SORTS = ['scheduledAt', '-scheduledAt', 'createdAt', '-createdAt'] as const;

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IntField, NestedArrayField, TextField } from '@platform/contracts';
-import { DateTimeField } from '../../availability/dto/availability.dto';
-import { INTERVIEW_TYPES } from '../../candidates/dto/candidates.dto';
+import { DateTimeField } from '../../core/dto/date-time.field';
+import { INTERVIEW_TYPES } from '../../core/dto/candidate-person.response';
 
 export class TokenParam {
   @TextField({ min: 1, max: 128, description: 'The scheduling token of the invitation link' }) token!: string;

@@ -17,9 +17,9 @@ import type {
   SurveyPreviewResponse,
   SurveyQuestionsResponse,
 } from './dto/surveys.dto';
-import { type SurveyMetadataRow, SurveyMetadataRepository } from './survey-metadata.repository';
-import { WarehouseClient } from './warehouse.client';
-import { type PanelRow, WarehouseRepository } from './warehouse.repository';
+import { SurveyMetadataRepository } from '../core/survey-metadata.repository';
+import { WarehouseClient } from '../warehouse/warehouse.client';
+import { type PanelRow, WarehouseRepository } from '../warehouse/warehouse.repository';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const text = (v: unknown) => (typeof v === 'string' ? v : null);
@@ -57,13 +57,6 @@ export class SurveysService {
     private readonly cache: SurveyMetadataRepository,
   ) {}
 
-  /** The survey's cached metadata, or 404 (before any warehouse query). */
-  async requireSurvey(surveyId: string): Promise<SurveyMetadataRow> {
-    const survey = await this.cache.find(this.db, surveyId);
-    if (!survey) throw new RecruitingError('NOT_FOUND', 'The survey does not exist');
-    return survey;
-  }
-
   async list(query: ListSurveysQuery): Promise<SurveyListResponse> {
     this.warehouse.require();
     const { rows, total } = await this.cache.list(this.db, query.search, query.sort, query.limit, query.offset);
@@ -82,7 +75,7 @@ export class SurveysService {
   }
 
   async detail(surveyId: string): Promise<SurveyDetailResponse> {
-    const s = await this.requireSurvey(surveyId);
+    const s = await this.cache.requireSurvey(this.db, surveyId);
     return {
       surveyId: s.surveyId,
       surveyName: s.name,
@@ -99,7 +92,7 @@ export class SurveysService {
   }
 
   async questions(surveyId: string, query: ListQuestionsQuery): Promise<SurveyQuestionsResponse> {
-    await this.requireSurvey(surveyId);
+    await this.cache.requireSurvey(this.db, surveyId);
     const { rows, total } = await this.surveys.questions(surveyId, query.search, query.limit, query.offset);
     return {
       surveyId,
@@ -116,7 +109,7 @@ export class SurveysService {
   }
 
   async preview(surveyId: string): Promise<SurveyPreviewResponse> {
-    await this.requireSurvey(surveyId);
+    await this.cache.requireSurvey(this.db, surveyId);
     const [questions, sample, total] = await Promise.all([
       this.surveys.allQuestions(surveyId),
       this.surveys.sample(surveyId, PREVIEW_RESPONDENTS),
@@ -143,7 +136,7 @@ export class SurveysService {
   }
 
   async panels(surveyId: string, query: ListPanelsQuery): Promise<PanelListResponse> {
-    await this.requireSurvey(surveyId);
+    await this.cache.requireSurvey(this.db, surveyId);
     const { rows, total } = await this.surveys.panels(
       surveyId,
       { isCompleted: query.isCompleted, search: query.search },
@@ -155,7 +148,7 @@ export class SurveysService {
   }
 
   async panel(surveyId: string, panelId: string, includeUnanswered: boolean): Promise<PanelDetailResponse> {
-    await this.requireSurvey(surveyId);
+    await this.cache.requireSurvey(this.db, surveyId);
     const [row, questions] = await Promise.all([this.surveys.panel(surveyId, panelId), this.surveys.allQuestions(surveyId)]);
     if (!row) throw new RecruitingError('NOT_FOUND', 'The respondent does not exist in this survey');
     return {
@@ -165,7 +158,7 @@ export class SurveysService {
   }
 
   async respondents(surveyId: string, query: ListRespondentsQuery): Promise<RespondentListResponse> {
-    await this.requireSurvey(surveyId);
+    await this.cache.requireSurvey(this.db, surveyId);
     const { rows, total } = await this.surveys.respondents(surveyId, query.onlyCompleted, query.limit, query.offset);
     return {
       surveyId,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Db } from '../database/recruiting-db';
-import type { EmailLogSort } from './dto/email.dto';
+import type { EmailLogSort } from '../emails/dto/email.dto';
 
 export interface EmailLogInsert {
   projectId: number;

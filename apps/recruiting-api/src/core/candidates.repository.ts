@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { containsPattern } from '@platform/persistence';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, Trx } from '../database/recruiting-db';
-import type { CandidateSort } from './dto/candidates.dto';
+import type { CandidateSort } from '../candidates/dto/candidates.dto';
 
 export interface CandidateRow {
   id: number;

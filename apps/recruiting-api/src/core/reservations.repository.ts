@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../database/recruiting-db';
-import type { ReservationSort } from './dto/reservations.dto';
+import type { ReservationSort } from '../reservations/dto/reservations.dto';
 
 export interface ReservationRow {
   id: number;

@@ -4,8 +4,8 @@ import { IntField } from '@platform/contracts';
 import { ERROR_BODY_REF, Public, RawResponse } from '@platform/runtime';
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { TokenParam } from '../scheduling/dto/scheduling.dto';
-import { PublicRateLimitGuard } from '../scheduling/public-rate-limit.guard';
+import { TokenParam } from '../dto/scheduling.dto';
+import { PublicRateLimitGuard } from '../public-rate-limit.guard';
 import { renderSchedulePage } from './schedule-page.render';
 import { type PageResult, SchedulePageService } from './schedule-page.service';
 

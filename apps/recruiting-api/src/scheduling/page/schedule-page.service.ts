@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AvailabilityService } from '../availability/availability.service';
-import { PreferredSlotsRepository } from '../candidates/preferred-slots.repository';
-import type { SchedulingConfig } from '../config';
-import { SCHEDULING_CONFIG } from '../config.tokens';
-import { RecruitingDb } from '../database/recruiting-db';
-import { slotIdOf } from '../domain/slots';
-import { RecruitingError } from '../recruiting.errors';
-import { SchedulingService } from '../scheduling/scheduling.service';
+import { BookableSlotsService } from '../../core/bookable-slots.service';
+import { PreferredSlotsRepository } from '../../core/preferred-slots.repository';
+import type { SchedulingConfig } from '../../config';
+import { SCHEDULING_CONFIG } from '../../config.tokens';
+import { RecruitingDb } from '../../database/recruiting-db';
+import { slotIdOf } from '../../domain/slots';
+import { RecruitingError } from '../../recruiting.errors';
+import { SchedulingService } from '../scheduling.service';
 import { MAX_SLOTS, type PageState } from './schedule-page.render';
 
 export interface PageResult {
@@ -35,7 +35,7 @@ export class SchedulePageService {
   constructor(
     private readonly db: RecruitingDb,
     private readonly scheduling: SchedulingService,
-    private readonly availability: AvailabilityService,
+    private readonly availability: BookableSlotsService,
     private readonly preferred: PreferredSlotsRepository,
     @Inject(SCHEDULING_CONFIG) private readonly config: SchedulingConfig,
   ) {}

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { containsPattern } from '@platform/persistence';
 import { sql } from 'kysely';
 import type { Db } from '../database/recruiting-db';
-import type { SurveyStatsRow } from './warehouse.repository';
+import { RecruitingError } from '../recruiting.errors';
+import type { SurveyStatsRow } from '../warehouse/warehouse.repository';
 
 export const SURVEY_SORTS = [
   'latestResponseAt',
@@ -42,6 +43,13 @@ export class SurveyMetadataRepository {
       query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { rows: rows as SurveyMetadataRow[], total: Number(count.total) };
+  }
+
+  /** The survey's cached metadata, or 404 (before any warehouse query). */
+  async requireSurvey(db: Db, surveyId: string): Promise<SurveyMetadataRow> {
+    const survey = await this.find(db, surveyId);
+    if (!survey) throw new RecruitingError('NOT_FOUND', 'The survey does not exist');
+    return survey;
   }
 
   async find(db: Db, surveyId: string): Promise<SurveyMetadataRow | undefined> {

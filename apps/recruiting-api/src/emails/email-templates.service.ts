@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { RecruitingDb } from '../database/recruiting-db';
-import { requireProject } from '../projects/project-scope';
+import { requireProject } from '../core/project-scope';
 import { RecruitingError } from '../recruiting.errors';
 import type { CreateTemplateDto, EmailLogQuery, EmailLogResponse, EmailTemplateResponse, UpdateTemplateDto } from './dto/email.dto';
-import { type EmailLogRow, EmailLogsRepository } from './email-logs.repository';
-import { EmailTemplatesRepository, type TemplateRow } from './email-templates.repository';
+import { type EmailLogRow, EmailLogsRepository } from '../core/email-logs.repository';
+import { EmailTemplatesRepository, type TemplateRow } from '../core/email-templates.repository';
 
 const toTemplate = (row: TemplateRow): EmailTemplateResponse => ({
   ...row,

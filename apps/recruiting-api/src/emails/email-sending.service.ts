@@ -1,39 +1,27 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CandidateStatusService } from '../candidates/candidate-status.service';
+import { Inject, Injectable } from '@nestjs/common';
+import { placeholderValues } from '../core/automatic-mails.service';
+import { CandidateStatusService } from '../core/candidate-status.service';
 import { SCHEDULING_CONFIG } from '../config.tokens';
 import type { SchedulingConfig } from '../config';
 import { RecruitingDb } from '../database/recruiting-db';
-import { formatScheduledAt, type PlaceholderValues, renderEmail, withSchedulingUrl } from '../domain/email-rendering';
-import { MailDeliveryError, MailTransport } from '../mail/mail-transport';
-import { type ProjectScope, requireProject } from '../projects/project-scope';
+import { renderEmail, withSchedulingUrl } from '../domain/email-rendering';
+import { MailDeliveryError, MailTransport } from '../mail-delivery/mail-transport';
+import { type ProjectScope, requireProject } from '../core/project-scope';
 import { RecruitingError } from '../recruiting.errors';
-import { hashSchedulingToken, newSchedulingToken, SCHEDULING_TOKEN_TTL_MS } from '../scheduling-tokens/scheduling-token';
-import { SchedulingTokensRepository } from '../scheduling-tokens/scheduling-tokens.repository';
+import { hashSchedulingToken, newSchedulingToken, SCHEDULING_TOKEN_TTL_MS } from '../core/scheduling-token';
+import { SchedulingTokensRepository } from '../core/scheduling-tokens.repository';
 import type { EmailPreviewResponse, PreviewEmailDto, SendEmailDto, SendError, SendResultResponse } from './dto/email.dto';
-import { type EmailLogInsert, EmailLogsRepository, type RecipientRow } from './email-logs.repository';
-import { EmailTemplatesRepository, type TemplateRow } from './email-templates.repository';
+import { type EmailLogInsert, EmailLogsRepository, type RecipientRow } from '../core/email-logs.repository';
+import { EmailTemplatesRepository, type TemplateRow } from '../core/email-templates.repository';
 
 /** Candidates handled per round: tokens, logs and status changes are written set-based per chunk. */
 const CHUNK = 500;
 
-/** What automatic mail (not a bulk send) is about. */
-export type AutomaticMail = 'acknowledgement' | 'confirmation' | 'cancellation';
-
-/** The acknowledgement of submitted slots has no template type of its own (spec 2 lists four): it is this text. */
-const ACKNOWLEDGEMENT = {
-  subject: '【{{project_name}}】ご希望日時を受け付けました',
-  body:
-    '{{candidate_name}} 様\n\n「{{project_name}}」のインタビューについて、ご希望の日時を受け付けました。\n' +
-    '担当者が日程を確定しましたら、改めてご連絡いたします。\n\nご協力ありがとうございます。',
-};
-
 const notFound = (what: string) => new RecruitingError('NOT_FOUND', `The ${what} does not exist`);
 
-/** Preview and bulk send (one service for both base paths), and the automatic mails of scheduling. */
+/** Preview and bulk send (one service for both base paths); the automatic mails of scheduling are the core's. */
 @Injectable()
 export class EmailSendingService {
-  private readonly logger = new Logger('EmailSending');
-
   constructor(
     private readonly db: RecruitingDb,
     private readonly templates: EmailTemplatesRepository,
@@ -52,7 +40,7 @@ export class EmailSendingService {
     if (!recipient) throw notFound('candidate');
     const invitation = template.type === 'invitation';
     const rendered = renderEmail(invitation ? withSchedulingUrl(template) : template, {
-      ...this.valuesFor(project, recipient),
+      ...placeholderValues(project, recipient),
       ...(invitation ? { scheduling_url: `${this.config.publicUrl}/<token>` } : {}),
     });
     const warnings = invitation
@@ -114,7 +102,7 @@ export class EmailSendingService {
     let down = false;
     for (const recipient of recipients) {
       const rendered = renderEmail(source, {
-        ...this.valuesFor(project, recipient),
+        ...placeholderValues(project, recipient),
         scheduling_url: tokens.has(recipient.id) ? `${this.config.publicUrl}/${tokens.get(recipient.id)}` : undefined,
       });
       const log: EmailLogInsert = {
@@ -159,50 +147,5 @@ export class EmailSendingService {
       }
     });
     return { sent: sentIds.length, attempted: attempts.length, errors, down };
-  }
-
-  /**
-   * Automatic mail to one candidate (acknowledgement, confirmation, cancellation): rendered, attempted and logged;
-   * a failure is logged and never thrown, so it never fails the request that caused it.
-   */
-  async sendAutomatic(projectId: number, projectCandidateId: number, kind: AutomaticMail, sentBy: number | null): Promise<void> {
-    try {
-      const project = await requireProject(this.db, projectId);
-      const template = kind === 'acknowledgement' ? undefined : await this.templates.findByType(this.db, projectId, kind);
-      const [recipient] = await this.logs.recipients(this.db, projectId, [projectCandidateId]);
-      if (!recipient?.email) return;
-      const rendered = renderEmail(template ?? ACKNOWLEDGEMENT, this.valuesFor(project, recipient));
-      const log: EmailLogInsert = {
-        projectId,
-        projectCandidateId,
-        templateId: template?.id ?? null,
-        recipient: recipient.email,
-        subject: rendered.subject,
-        body: rendered.body,
-        status: 'sent',
-        error: null,
-        sentBy,
-      };
-      try {
-        await this.transport.send({ to: recipient.email, subject: rendered.subject, body: rendered.body, html: rendered.html });
-      } catch (error) {
-        log.status = 'failed';
-        log.error = error instanceof MailDeliveryError ? error.message : 'The mail could not be sent';
-      }
-      await this.logs.insertMany(this.db, [log]);
-    } catch (error) {
-      this.logger.warn(`${kind} mail to candidate ${projectCandidateId} was not recorded: ${(error as Error).message}`);
-    }
-  }
-
-  private valuesFor(project: ProjectScope, r: RecipientRow): PlaceholderValues {
-    return {
-      candidate_name: r.name ?? undefined,
-      project_name: project.name,
-      interview_duration_minutes: String(project.interviewDurationMinutes),
-      scheduled_at: r.scheduledAt ? formatScheduledAt(r.scheduledAt, project.timezone) : undefined,
-      interviewer_name: r.interviewerName ?? undefined,
-      meeting_url: r.meetingUrl ?? undefined,
-    };
   }
 }

@@ -25,14 +25,6 @@ export abstract class MailTransport {
   async close(): Promise<void> {}
 }
 
-/**
- * The one reader of PROTOTYPE_MODE (spec 1, "Runtime flags"): outside effects (mail, and the calendar with it) happen
- * only when this says so.
- */
-export function isEmailEnabled(config: { prototypeMode: boolean }): boolean {
-  return !config.prototypeMode;
-}
-
 /** PROTOTYPE_MODE: nothing leaves the machine; the caller logs the rendered mail as sent. */
 export class PrototypeMailTransport extends MailTransport {
   async send(): Promise<void> {}

@@ -1,9 +1,8 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { AvailabilityModule } from '../availability/availability.module';
-import { CandidatesModule } from '../candidates/candidates.module';
-import { SchedulingModule } from '../scheduling/scheduling.module';
+import { RecruitingCoreModule } from '../../core/core.module';
+import { SchedulingModule } from '../scheduling.module';
 import { SchedulePageController } from './schedule-page.controller';
 import { SchedulePageService } from './schedule-page.service';
 
@@ -11,7 +10,7 @@ const FORM_LIMIT_BYTES = 16 * 1024;
 
 /** The public scheduling page at /schedule/{token}. */
 @Module({
-  imports: [SchedulingModule, AvailabilityModule, CandidatesModule],
+  imports: [RecruitingCoreModule, SchedulingModule],
   controllers: [SchedulePageController],
   providers: [SchedulePageService],
 })

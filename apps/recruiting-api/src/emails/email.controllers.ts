@@ -2,7 +2,6 @@ import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Patch,
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '@platform/auth';
 import { ApiEmptyResponse, ApiErrorResponses, ApiRecruitingResponse, type PaginatedResult } from '@platform/contracts';
-import { CandidateParams, ProjectScopeParam } from '../candidates/dto/candidates.dto';
 import {
   CreateTemplateDto,
   EmailLogQuery,
@@ -17,6 +16,7 @@ import {
 } from './dto/email.dto';
 import { EmailSendingService } from './email-sending.service';
 import { EmailTemplatesService } from './email-templates.service';
+import { CandidateParams, ProjectScopeParam } from '../core/dto/params';
 
 const PREVIEW = {
   summary: 'Render a template for one candidate',

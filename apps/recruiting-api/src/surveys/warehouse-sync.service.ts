@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { RecruitingDb } from '../database/recruiting-db';
-import { SurveyMetadataRepository } from './survey-metadata.repository';
-import { WarehouseClient } from './warehouse.client';
-import { WarehouseRepository } from './warehouse.repository';
+import { SurveyMetadataRepository } from '../core/survey-metadata.repository';
+import { WarehouseClient } from '../warehouse/warehouse.client';
+import { WarehouseRepository } from '../warehouse/warehouse.repository';
 
 /** Refreshes the survey metadata cache from the warehouse: at start-up (a failure is logged, not fatal) and on demand. */
 @Injectable()

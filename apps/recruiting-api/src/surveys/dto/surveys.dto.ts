@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { BoolField, EnumField, IntField, TextField } from '@platform/contracts';
-import { PANEL_SORTS, type PanelSort } from '../warehouse.repository';
-import { SURVEY_SORTS, type SurveySort } from '../survey-metadata.repository';
+import { PANEL_SORTS, type PanelSort } from '../../warehouse/warehouse.repository';
+import { SURVEY_SORTS, type SurveySort } from '../../core/survey-metadata.repository';
 
 export const QUESTION_TYPES = ['single_select', 'multi_select', 'text', 'number', 'date', 'other'] as const;
 

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { escapeHtml as h } from '../domain/email-rendering';
+import { escapeHtml as h } from '../../domain/email-rendering';
 
 export interface PageSlot {
   slotId: string;
