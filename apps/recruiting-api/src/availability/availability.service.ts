@@ -3,7 +3,7 @@ import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { RecruitingDb } from '../database/recruiting-db';
 import { parseInstant } from '../domain/date-time';
 import { BookableSlotsService } from '../core/bookable-slots.service';
-import { requireProject } from '../core/project-scope';
+import { ProjectsRepository } from '../core/projects.repository';
 import { RecruitingError } from '../recruiting.errors';
 import { type AvailabilityRow, AvailabilityRepository } from '../core/availability.repository';
 import type { AvailabilityResponse, CreateAvailabilityDto, ListAvailabilityQuery } from './dto/availability.dto';
@@ -29,6 +29,7 @@ const toResponse = (row: AvailabilityRow): AvailabilityResponse => ({
 export class AvailabilityService {
   constructor(
     private readonly db: RecruitingDb,
+    private readonly projects: ProjectsRepository,
     private readonly windows: AvailabilityRepository,
     private readonly slots: BookableSlotsService,
   ) {}
@@ -38,7 +39,7 @@ export class AvailabilityService {
     const endAt = instant('endAt', body.endAt);
     if (endAt <= startAt) throw invalid('endAt', 'endAt must be after startAt');
     if (endAt.getTime() - startAt.getTime() > MAX_WINDOW_MS) throw invalid('endAt', 'A window is at most 31 days long');
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     if (!(await this.windows.userExists(this.db, body.interviewerId))) throw invalid('interviewerId', 'interviewerId is not a user');
     const id = await this.windows.insert(this.db, projectId, { interviewerId: body.interviewerId, startAt, endAt });
     await this.slots.invalidate();
@@ -48,7 +49,7 @@ export class AvailabilityService {
   async list(projectId: number, query: ListAvailabilityQuery): Promise<PaginatedResult<AvailabilityResponse>> {
     const from = query.from === undefined ? undefined : instant('from', query.from);
     const to = query.to === undefined ? undefined : instant('to', query.to);
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     const { rows, total } = await this.windows.page(
       this.db,
       projectId,
@@ -60,7 +61,7 @@ export class AvailabilityService {
   }
 
   async delete(projectId: number, id: number): Promise<void> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     if (!(await this.windows.delete(this.db, projectId, id))) throw new RecruitingError('NOT_FOUND', 'The availability does not exist');
     await this.slots.invalidate();
   }

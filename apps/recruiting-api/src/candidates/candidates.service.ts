@@ -4,7 +4,7 @@ import { CalendarPort, CalendarProviderError } from '../calendar/calendar-port';
 import { RecruitingDb } from '../database/recruiting-db';
 import { FilterError, filterToSql, parseFilterText } from '../domain/response-filter';
 import { parseScoringRules, ScoringRuleError, scoresSql } from '../domain/scoring-rules';
-import { requireProject } from '../core/project-scope';
+import { ProjectsRepository } from '../core/projects.repository';
 import { RecruitingError } from '../recruiting.errors';
 import { type CandidateRow, CandidatesRepository } from '../core/candidates.repository';
 import { CandidateStatusService } from '../core/candidate-status.service';
@@ -69,6 +69,7 @@ const invalid = (field: string, message: string) => new RecruitingError('VALIDAT
 export class CandidatesService {
   constructor(
     private readonly db: RecruitingDb,
+    private readonly projects: ProjectsRepository,
     private readonly candidates: CandidatesRepository,
     private readonly status: CandidateStatusService,
     private readonly preferred: PreferredSlotsRepository,
@@ -103,7 +104,7 @@ export class CandidatesService {
         throw error;
       }
     }
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     const { rows, total } = await this.candidates.page(
       this.db,
       projectId,
@@ -116,21 +117,26 @@ export class CandidatesService {
   }
 
   async fields(projectId: number): Promise<CandidateFieldsResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     return { fields: await this.candidates.fields(this.db, projectId) };
   }
 
   async get(projectId: number, candidateId: number): Promise<ProjectCandidateResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
+    return this.read(projectId, candidateId);
+  }
+
+  /** The candidate of a project already looked up. */
+  private async read(projectId: number, candidateId: number): Promise<ProjectCandidateResponse> {
     const row = await this.candidates.find(this.db, projectId, candidateId);
     if (!row) throw notFound();
     return (await this.withScheduling([row]))[0];
   }
 
   async update(projectId: number, candidateId: number, body: UpdateCandidateDto): Promise<ProjectCandidateResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     if (!(await this.candidates.update(this.db, projectId, candidateId, body))) throw notFound();
-    return this.get(projectId, candidateId);
+    return this.read(projectId, candidateId);
   }
 
   /**
@@ -138,7 +144,7 @@ export class CandidatesService {
    * calendar event is cancelled in the same transaction: a provider failure answers 502 and nothing is deleted.
    */
   async delete(projectId: number, candidateId: number): Promise<void> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     await this.db.transaction().execute(async (trx) => {
       const eventId = await this.candidates.lockCalendarEvent(trx, candidateId);
       if (!(await this.candidates.delete(trx, projectId, candidateId))) throw notFound();
@@ -154,15 +160,15 @@ export class CandidatesService {
   }
 
   async changeStatus(projectId: number, candidateId: number, body: UpdateStatusDto, userId: number): Promise<ProjectCandidateResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     await this.db
       .transaction()
       .execute((trx) => this.status.change(trx, projectId, candidateId, { to: body.status, reason: body.reason, changedBy: userId }));
-    return this.get(projectId, candidateId);
+    return this.read(projectId, candidateId);
   }
 
   async history(projectId: number, candidateId: number): Promise<StatusHistoryEntry[]> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     if (!(await this.candidates.find(this.db, projectId, candidateId))) throw notFound();
     const rows = await this.candidates.history(this.db, candidateId);
     return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
@@ -173,7 +179,7 @@ export class CandidatesService {
     const ids = body.selections.map((s) => s.candidateId);
     const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
     if (duplicate !== undefined) throw invalid('selections', `candidateId ${duplicate} is listed more than once`);
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     const updated = await this.db.transaction().execute(async (trx) => {
       const found = await this.candidates.setSelections(
         trx,
@@ -189,7 +195,7 @@ export class CandidatesService {
 
   /** Re-applies the project's scoring rules to every candidate in one SQL statement. */
   async score(projectId: number): Promise<{ updated: number }> {
-    const project = await this.db.selectFrom('projects').select('scoringRules').where('id', '=', projectId).executeTakeFirst();
+    const project = await this.projects.find(this.db, projectId);
     if (!project) throw new RecruitingError('NOT_FOUND', 'The project does not exist');
     let rules;
     try {

@@ -4,7 +4,7 @@ import { formatScheduledAt, type PlaceholderValues, renderEmail } from '../domai
 import { MailDeliveryError, MailTransport } from '../mail-delivery/mail-transport';
 import { type EmailLogInsert, EmailLogsRepository, type RecipientRow } from './email-logs.repository';
 import { EmailTemplatesRepository } from './email-templates.repository';
-import { type ProjectScope, requireProject } from './project-scope';
+import type { ProjectScope } from './projects.repository';
 
 /** What automatic mail (not a bulk send) is about. */
 export type AutomaticMail = 'acknowledgement' | 'confirmation' | 'cancellation';
@@ -33,9 +33,9 @@ export class AutomaticMailsService {
    * Automatic mail to one candidate (acknowledgement, confirmation, cancellation): rendered, attempted and logged;
    * a failure is logged and never thrown, so it never fails the request that caused it.
    */
-  async sendAutomatic(projectId: number, projectCandidateId: number, kind: AutomaticMail, sentBy: number | null): Promise<void> {
+  async sendAutomatic(project: ProjectScope, projectCandidateId: number, kind: AutomaticMail, sentBy: number | null): Promise<void> {
+    const projectId = project.id;
     try {
-      const project = await requireProject(this.db, projectId);
       const template = kind === 'acknowledgement' ? undefined : await this.templates.findByType(this.db, projectId, kind);
       const [recipient] = await this.logs.recipients(this.db, projectId, [projectCandidateId]);
       if (!recipient?.email) return;

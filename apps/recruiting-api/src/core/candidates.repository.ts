@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { containsPattern } from '@platform/persistence';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Db, Trx } from '../database/recruiting-db';
-import type { CandidateSort } from '../candidates/dto/candidates.dto';
+
+export const CANDIDATE_SORTS = ['created_at', '-created_at', 'score', '-score', 'status', '-status', 'name', '-name'] as const;
+export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
 
 export interface CandidateRow {
   id: number;
@@ -138,6 +140,33 @@ export class CandidatesRepository {
 
   async find(db: Db, projectId: number, id: number): Promise<CandidateRow | undefined> {
     return this.base(db, projectId).select(COLUMNS).where('pc.id', '=', id).executeTakeFirst();
+  }
+
+  /** Whether the participation record belongs to the project. */
+  async exists(db: Db, projectId: number, id: number): Promise<boolean> {
+    const row = await db
+      .selectFrom('projectCandidates')
+      .select('id')
+      .where('id', '=', id)
+      .where('projectId', '=', projectId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The candidate's name, by participation record (which must exist). */
+  async nameOf(db: Db, id: number): Promise<string | null> {
+    const person = await db
+      .selectFrom('projectCandidates as pc')
+      .innerJoin('candidates as c', 'c.id', 'pc.candidateId')
+      .select('c.name')
+      .where('pc.id', '=', id)
+      .executeTakeFirstOrThrow();
+    return person.name;
+  }
+
+  /** Locks the participation record (which must exist), so nothing about it changes until the transaction ends. */
+  async lock(trx: Trx, id: number): Promise<void> {
+    await trx.selectFrom('projectCandidates').select('id').where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
   }
 
   /** The row's status, locked for a status change. */

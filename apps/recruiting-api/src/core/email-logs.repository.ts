@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Db } from '../database/recruiting-db';
-import type { EmailLogSort } from '../emails/dto/email.dto';
+
+export const EMAIL_LOG_SORTS = ['sentAt', '-sentAt'] as const;
+export type EmailLogSort = (typeof EMAIL_LOG_SORTS)[number];
 
 export interface EmailLogInsert {
   projectId: number;

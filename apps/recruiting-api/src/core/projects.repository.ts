@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../database/recruiting-db';
+import { RecruitingError } from '../recruiting.errors';
 
 export interface ProjectRow {
   id: number;
@@ -9,6 +10,14 @@ export interface ProjectRow {
   scoringRules: unknown;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** What a project-scoped use case needs of its project. */
+export interface ProjectScope {
+  id: number;
+  name: string;
+  interviewDurationMinutes: number;
+  timezone: string;
 }
 
 export interface ProjectValues {
@@ -26,9 +35,22 @@ const columnsOf = ({ scoringRules, ...rest }: ProjectValues) => ({
   ...(scoringRules !== undefined ? { scoringRules: JSON.stringify(scoringRules) } : {}),
 });
 
+const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503';
+
 /** The projects table: SQL only here. */
 @Injectable()
 export class ProjectsRepository {
+  /** Every project-scoped route starts here: an unknown project answers 404 before anything else is read or written. */
+  async requireScope(db: Db, projectId: number): Promise<ProjectScope> {
+    const project = await db
+      .selectFrom('projects')
+      .select(['id', 'name', 'interviewDurationMinutes', 'timezone'])
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    if (!project) throw new RecruitingError('NOT_FOUND', 'The project does not exist');
+    return project;
+  }
+
   async page(db: Db, offset: number, limit: number): Promise<{ rows: ProjectRow[]; total: number }> {
     const [rows, count] = await Promise.all([
       db.selectFrom('projects').select(COLUMNS).orderBy('id').offset(offset).limit(limit).execute(),
@@ -63,11 +85,18 @@ export class ProjectsRepository {
 
   /** Deletes the project unless it has candidates: answers whether it existed and whether it was kept for them. */
   async deleteIfEmpty(db: Db, id: number): Promise<'deleted' | 'missing' | 'has-candidates'> {
-    const result = await db
-      .deleteFrom('projects')
-      .where('id', '=', id)
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('projectCandidates').select('id').where('projectId', '=', id))))
-      .executeTakeFirst();
+    let result;
+    try {
+      result = await db
+        .deleteFrom('projects')
+        .where('id', '=', id)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('projectCandidates').select('id').where('projectId', '=', id))))
+        .executeTakeFirst();
+    } catch (error) {
+      // A candidate imported between the check and the delete: the foreign key refuses, as the check would have.
+      if (isForeignKeyViolation(error)) return 'has-candidates';
+      throw error;
+    }
     if (Number(result.numDeletedRows) === 1) return 'deleted';
     return (await this.find(db, id)) ? 'has-candidates' : 'missing';
   }

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../database/recruiting-db';
-import type { ReservationSort } from '../reservations/dto/reservations.dto';
+import { RecruitingError } from '../recruiting.errors';
+
+export const RESERVATION_SORTS = ['scheduledAt', '-scheduledAt', 'createdAt', '-createdAt'] as const;
+export type ReservationSort = (typeof RESERVATION_SORTS)[number];
 
 export interface ReservationRow {
   id: number;
@@ -48,6 +51,9 @@ const ORDER: Record<ReservationSort, string> = {
 };
 
 /** Reservations, one row per candidate, with the person and the interviewer: SQL only here. */
+/** PostgreSQL's exclusion_violation. */
+const EXCLUSION_VIOLATION = '23P01';
+
 @Injectable()
 export class ReservationsRepository {
   private base(db: Db, projectId: number) {
@@ -146,6 +152,7 @@ export class ReservationsRepository {
    * Confirms the candidate's reservation: a new row, or the candidate's cancelled row set confirmed again. Raises the
    * exclusion violation (23P01) when the interviewer is already booked at that time.
    */
+  /** The exclusion constraint refuses a second booking of the interviewer at that time: SLOT_NOT_AVAILABLE. */
   async confirm(trx: Trx, values: ReservationValues): Promise<number> {
     const row = await trx
       .insertInto('reservations')
@@ -167,7 +174,13 @@ export class ReservationsRepository {
           .where('reservations.status', '=', 'cancelled'),
       )
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow()
+      .catch((error: unknown) => {
+        if ((error as { code?: string }).code === EXCLUSION_VIOLATION) {
+          throw new RecruitingError('SLOT_NOT_AVAILABLE', 'The interviewer is already booked at that time');
+        }
+        throw error;
+      });
     await trx.updateTable('projectCandidates').set({ reservationId: row.id }).where('id', '=', values.projectCandidateId).execute();
     return row.id;
   }

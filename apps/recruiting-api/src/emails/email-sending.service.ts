@@ -6,7 +6,7 @@ import type { SchedulingConfig } from '../config';
 import { RecruitingDb } from '../database/recruiting-db';
 import { renderEmail, withSchedulingUrl } from '../domain/email-rendering';
 import { MailDeliveryError, MailTransport } from '../mail-delivery/mail-transport';
-import { type ProjectScope, requireProject } from '../core/project-scope';
+import { type ProjectScope, ProjectsRepository } from '../core/projects.repository';
 import { RecruitingError } from '../recruiting.errors';
 import { hashSchedulingToken, newSchedulingToken, SCHEDULING_TOKEN_TTL_MS } from '../core/scheduling-token';
 import { SchedulingTokensRepository } from '../core/scheduling-tokens.repository';
@@ -24,6 +24,7 @@ const notFound = (what: string) => new RecruitingError('NOT_FOUND', `The ${what}
 export class EmailSendingService {
   constructor(
     private readonly db: RecruitingDb,
+    private readonly projects: ProjectsRepository,
     private readonly templates: EmailTemplatesRepository,
     private readonly logs: EmailLogsRepository,
     private readonly tokenRows: SchedulingTokensRepository,
@@ -33,7 +34,7 @@ export class EmailSendingService {
   ) {}
 
   async preview(projectId: number, body: PreviewEmailDto): Promise<EmailPreviewResponse> {
-    const project = await requireProject(this.db, projectId);
+    const project = await this.projects.requireScope(this.db, projectId);
     const template = await this.templates.findUsable(this.db, projectId, body.templateId);
     if (!template) throw notFound('template');
     const [recipient] = await this.logs.recipients(this.db, projectId, [body.candidateId]);
@@ -56,7 +57,7 @@ export class EmailSendingService {
    * logged and the request fails with EMAIL_SEND_ERROR; the rest are not attempted.
    */
   async send(projectId: number, body: SendEmailDto, userId: number): Promise<SendResultResponse> {
-    const project = await requireProject(this.db, projectId);
+    const project = await this.projects.requireScope(this.db, projectId);
     const template = await this.templates.findUsable(this.db, projectId, body.templateId);
     if (!template) throw notFound('template');
     const ids = [...new Set(body.candidateIds)];

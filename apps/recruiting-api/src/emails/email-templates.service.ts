@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { RecruitingDb } from '../database/recruiting-db';
-import { requireProject } from '../core/project-scope';
+import { ProjectsRepository } from '../core/projects.repository';
+import { CandidatesRepository } from '../core/candidates.repository';
 import { RecruitingError } from '../recruiting.errors';
 import type { CreateTemplateDto, EmailLogQuery, EmailLogResponse, EmailTemplateResponse, UpdateTemplateDto } from './dto/email.dto';
 import { type EmailLogRow, EmailLogsRepository } from '../core/email-logs.repository';
@@ -22,6 +23,8 @@ const templateNotFound = () => new RecruitingError('NOT_FOUND', 'The template do
 export class EmailTemplatesService {
   constructor(
     private readonly db: RecruitingDb,
+    private readonly projects: ProjectsRepository,
+    private readonly candidates: CandidatesRepository,
     private readonly templates: EmailTemplatesRepository,
     private readonly logRows: EmailLogsRepository,
   ) {}
@@ -31,18 +34,18 @@ export class EmailTemplatesService {
   }
 
   async listProject(projectId: number): Promise<EmailTemplateResponse[]> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     return (await this.templates.listProject(this.db, projectId)).map(toTemplate);
   }
 
   async create(projectId: number, body: CreateTemplateDto): Promise<EmailTemplateResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     return toTemplate(await this.templates.insert(this.db, projectId, body));
   }
 
   /** Only the project's own templates change here; a system template's id answers 404. */
   async update(projectId: number, templateId: number, body: UpdateTemplateDto): Promise<EmailTemplateResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     const row = await this.templates.update(this.db, projectId, templateId, body);
     if (!row) throw templateNotFound();
     return toTemplate(row);
@@ -50,20 +53,15 @@ export class EmailTemplatesService {
 
   /** Logs keep their templateId (no foreign key), so history survives. */
   async delete(projectId: number, templateId: number): Promise<void> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     if (!(await this.templates.delete(this.db, projectId, templateId))) throw templateNotFound();
   }
 
   async listLogs(projectId: number, query: EmailLogQuery, projectCandidateId?: number): Promise<PaginatedResult<EmailLogResponse>> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     if (projectCandidateId !== undefined) {
-      const exists = await this.db
-        .selectFrom('projectCandidates')
-        .select('id')
-        .where('id', '=', projectCandidateId)
-        .where('projectId', '=', projectId)
-        .executeTakeFirst();
-      if (!exists) throw new RecruitingError('NOT_FOUND', 'The candidate does not exist in this project');
+      if (!(await this.candidates.exists(this.db, projectId, projectCandidateId)))
+        throw new RecruitingError('NOT_FOUND', 'The candidate does not exist in this project');
     }
     const { rows, total } = await this.logRows.page(
       this.db,

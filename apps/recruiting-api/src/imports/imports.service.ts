@@ -4,7 +4,7 @@ import { QueuePublisher, QueueUnavailableError } from '@platform/messaging';
 import type { MultipartFileStream } from '@nestjs/platform-fastify/multipart';
 import { RecruitingDb } from '../database/recruiting-db';
 import { columnKeys, compileMapping, type FileMapping, MappingError, mapRespondent, suggestMapping } from '../domain/import-mapping';
-import { requireProject } from '../core/project-scope';
+import { ProjectsRepository } from '../core/projects.repository';
 import { RecruitingError } from '../recruiting.errors';
 import { SurveyMetadataRepository } from '../core/survey-metadata.repository';
 import { WarehouseClient } from '../warehouse/warehouse.client';
@@ -54,6 +54,7 @@ export class ImportsService {
 
   constructor(
     private readonly db: RecruitingDb,
+    private readonly projects: ProjectsRepository,
     private readonly files: ImportFilesRepository,
     private readonly logs: ImportLogsRepository,
     private readonly warehouse: WarehouseClient,
@@ -68,7 +69,7 @@ export class ImportsService {
    * transaction: a file that is empty, does not decode, or has no header answers 400 and leaves nothing behind.
    */
   async upload(projectId: number, file: MultipartFileStream, userId: number | null): Promise<ImportUploadResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     await this.files.deleteExpired(this.db);
     const id = randomUUID();
     const name = (file.originalname || 'upload.tsv').slice(0, 1000);
@@ -112,7 +113,7 @@ export class ImportsService {
   }
 
   async get(projectId: number, fileId: string): Promise<ImportUploadResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     const row = await this.files.find(this.db, projectId, fileId);
     if (!row) throw fileNotFound();
     return uploadResponse(row);
@@ -120,7 +121,7 @@ export class ImportsService {
 
   /** Checks the mapping against the file, writes the import log and queues the job; 201 at once. */
   async execute(projectId: number, fileId: string, body: ExecuteImportDto, userId: number | null): Promise<ImportAcceptedResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     const file = await this.files.find(this.db, projectId, fileId);
     if (!file) throw fileNotFound();
     const mapping = body.mapping as unknown as FileMapping;
@@ -178,7 +179,7 @@ export class ImportsService {
   }
 
   async status(projectId: number, importId: number): Promise<ImportStatusResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     const log = await this.logs.find(this.db, importId);
     if (!log || log.projectId !== projectId) throw new RecruitingError('NOT_FOUND', 'The import does not exist in this project');
     return this.statusOf(log, await this.logs.errors(this.db, importId));
@@ -204,7 +205,7 @@ export class ImportsService {
   /** 503 when the warehouse is not configured, 404 for the project or the survey, 400 for a question the survey lacks. */
   private async checkSurveyImport(projectId: number, body: SurveyImportDto): Promise<void> {
     this.warehouse.require();
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     await this.surveys.requireSurvey(this.db, body.surveyId);
     const questions = new Set((await this.surveyData.allQuestions(body.surveyId)).map((q) => q.questionText));
     for (const key of ['externalUserId', 'name', 'email'] as const) {

@@ -27,8 +27,6 @@ function checkScoringRules(rules: unknown[] | undefined): void {
   }
 }
 
-const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503';
-
 @Injectable()
 export class ProjectsService {
   constructor(
@@ -60,14 +58,7 @@ export class ProjectsService {
   }
 
   async delete(projectId: number): Promise<void> {
-    let outcome;
-    try {
-      outcome = await this.projects.deleteIfEmpty(this.db, projectId);
-    } catch (error) {
-      // A candidate imported between the check and the delete: the foreign key refuses, as the check would have.
-      if (isForeignKeyViolation(error)) outcome = 'has-candidates' as const;
-      else throw error;
-    }
+    const outcome = await this.projects.deleteIfEmpty(this.db, projectId);
     if (outcome === 'missing') throw new RecruitingError('NOT_FOUND', 'The project does not exist');
     if (outcome === 'has-candidates') throw new RecruitingError('CONFLICT', 'The project has candidates; delete them first');
   }

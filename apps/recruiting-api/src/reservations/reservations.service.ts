@@ -7,7 +7,7 @@ import { CandidateStatusService } from '../core/candidate-status.service';
 import { CandidatesRepository } from '../core/candidates.repository';
 import { RecruitingDb } from '../database/recruiting-db';
 import { AutomaticMailsService } from '../core/automatic-mails.service';
-import { requireProject } from '../core/project-scope';
+import { ProjectsRepository } from '../core/projects.repository';
 import { RecruitingError } from '../recruiting.errors';
 import type { ConfirmScheduleDto, ListReservationsQuery, ReservationResponse } from './dto/reservations.dto';
 import { type ReservationRow, ReservationsRepository } from '../core/reservations.repository';
@@ -52,6 +52,7 @@ export class ReservationsService {
 
   constructor(
     private readonly db: RecruitingDb,
+    private readonly projects: ProjectsRepository,
     private readonly reservations: ReservationsRepository,
     private readonly candidates: CandidatesRepository,
     private readonly status: CandidateStatusService,
@@ -66,7 +67,7 @@ export class ReservationsService {
    * the interviewer at that time fail with SLOT_NOT_AVAILABLE. The confirmation mail follows the commit.
    */
   async confirm(projectId: number, candidateId: number, body: ConfirmScheduleDto, userId: number): Promise<ReservationResponse> {
-    const project = await requireProject(this.db, projectId);
+    const project = await this.projects.requireScope(this.db, projectId);
     let eventId: string | null = null;
     let id: number;
     try {
@@ -105,18 +106,15 @@ export class ReservationsService {
       });
     } catch (error) {
       if (eventId) await this.calendar.cancelEvent(eventId).catch(() => this.logger.warn(`calendar event ${eventId} left behind`));
-      if ((error as { code?: string }).code === '23P01') {
-        throw new RecruitingError('SLOT_NOT_AVAILABLE', 'The interviewer is already booked at that time');
-      }
       throw error;
     }
     await this.availability.invalidate();
-    await this.mail.sendAutomatic(projectId, candidateId, 'confirmation', userId);
-    return this.get(projectId, id);
+    await this.mail.sendAutomatic(project, candidateId, 'confirmation', userId);
+    return this.read(projectId, id);
   }
 
   async list(projectId: number, query: ListReservationsQuery): Promise<PaginatedResult<ReservationResponse>> {
-    const project = await requireProject(this.db, projectId);
+    const project = await this.projects.requireScope(this.db, projectId);
     const from = query.startDate === undefined ? undefined : dayStart('startDate', query.startDate, project.timezone);
     const last = query.endDate === undefined ? undefined : dayStart('endDate', query.endDate, project.timezone);
     if (from && last && from > last) throw invalid('startDate', 'startDate must not be after endDate');
@@ -132,7 +130,12 @@ export class ReservationsService {
   }
 
   async get(projectId: number, id: number): Promise<ReservationResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
+    return this.read(projectId, id);
+  }
+
+  /** The reservation of a project already looked up. */
+  private async read(projectId: number, id: number): Promise<ReservationResponse> {
     const row = await this.reservations.find(this.db, projectId, id);
     if (!row) throw new RecruitingError('NOT_FOUND', 'The reservation does not exist');
     return toReservation(row);
@@ -143,7 +146,7 @@ export class ReservationsService {
    * cancelled) and the candidate, scheduled or interviewed, to cancelled with history; the cancellation mail follows.
    */
   async cancel(projectId: number, id: number, userId: number): Promise<ReservationResponse> {
-    await requireProject(this.db, projectId);
+    const project = await this.projects.requireScope(this.db, projectId);
     const candidateId = await this.db.transaction().execute(async (trx) => {
       const row = await this.reservations.lock(trx, projectId, id);
       if (!row) throw new RecruitingError('NOT_FOUND', 'The reservation does not exist');
@@ -162,7 +165,7 @@ export class ReservationsService {
       return row.projectCandidateId;
     });
     await this.availability.invalidate();
-    await this.mail.sendAutomatic(projectId, candidateId, 'cancellation', userId);
-    return this.get(projectId, id);
+    await this.mail.sendAutomatic(project, candidateId, 'cancellation', userId);
+    return this.read(projectId, id);
   }
 }

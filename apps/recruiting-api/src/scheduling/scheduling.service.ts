@@ -4,7 +4,8 @@ import { CandidateStatusService } from '../core/candidate-status.service';
 import { RecruitingDb } from '../database/recruiting-db';
 import { parseInstant } from '../domain/date-time';
 import { AutomaticMailsService } from '../core/automatic-mails.service';
-import { type ProjectScope, requireProject } from '../core/project-scope';
+import { type ProjectScope, ProjectsRepository } from '../core/projects.repository';
+import { CandidatesRepository } from '../core/candidates.repository';
 import { RecruitingError } from '../recruiting.errors';
 import type { PublicSlot, SchedulingInfoResponse, SubmitAvailabilityDto, SubmitAvailabilityResponse } from './dto/scheduling.dto';
 import { PreferredSlotsRepository } from '../core/preferred-slots.repository';
@@ -31,6 +32,8 @@ export const toPublicSlot = (s: IdentifiedSlot): PublicSlot => ({
 export class SchedulingService {
   constructor(
     private readonly db: RecruitingDb,
+    private readonly projects: ProjectsRepository,
+    private readonly candidates: CandidatesRepository,
     private readonly tokens: SchedulingTokensRepository,
     private readonly preferred: PreferredSlotsRepository,
     private readonly availability: BookableSlotsService,
@@ -43,22 +46,17 @@ export class SchedulingService {
     const row = await this.tokens.findByHash(this.db, hashSchedulingToken(token));
     if (!row) throw new RecruitingError('NOT_FOUND', 'The scheduling link does not exist');
     if (row.expiresAt.getTime() <= Date.now()) throw new RecruitingError('SCHEDULING_TOKEN_ERROR', 'The scheduling link has expired');
-    return { projectCandidateId: row.projectCandidateId, project: await requireProject(this.db, row.projectId) };
+    return { projectCandidateId: row.projectCandidateId, project: await this.projects.requireScope(this.db, row.projectId) };
   }
 
   async info(token: string): Promise<SchedulingInfoResponse> {
     const { projectCandidateId, project } = await this.resolve(token);
-    const person = await this.db
-      .selectFrom('projectCandidates as pc')
-      .innerJoin('candidates as c', 'c.id', 'pc.candidateId')
-      .select('c.name')
-      .where('pc.id', '=', projectCandidateId)
-      .executeTakeFirstOrThrow();
+    const name = await this.candidates.nameOf(this.db, projectCandidateId);
     const reservation = await this.preferred.reservationOf(this.db, projectCandidateId);
     const confirmed = reservation?.status === 'confirmed' ? reservation : undefined;
     return {
       project: { name: project.name, interview_duration_minutes: project.interviewDurationMinutes },
-      candidate: { name: person.name },
+      candidate: { name },
       is_expired: false,
       is_already_scheduled: !!confirmed,
       reservation: confirmed
@@ -113,7 +111,7 @@ export class SchedulingService {
     });
     await this.db.transaction().execute(async (trx) => {
       // Locks the candidate row, so a confirmation cannot slip in between the check and the replacement.
-      await trx.selectFrom('projectCandidates').select('id').where('id', '=', projectCandidateId).forUpdate().executeTakeFirstOrThrow();
+      await this.candidates.lock(trx, projectCandidateId);
       const reservation = await this.preferred.reservationOf(trx, projectCandidateId);
       if (reservation?.status === 'confirmed') throw slotNotAvailable('The interview is already scheduled');
       await this.preferred.replace(trx, projectCandidateId, chosen);
@@ -123,7 +121,7 @@ export class SchedulingService {
         changedBy: null,
       });
     });
-    await this.mail.sendAutomatic(project.id, projectCandidateId, 'acknowledgement', null);
+    await this.mail.sendAutomatic(project, projectCandidateId, 'acknowledgement', null);
     return { message: 'ご希望の日時を受け付けました', selectedCount: chosen.length };
   }
 }

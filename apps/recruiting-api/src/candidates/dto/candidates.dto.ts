@@ -2,10 +2,9 @@ import { ApiProperty } from '@nestjs/swagger';
 import { EnumField, IntField, JsonObjectField, NestedArrayField, NumberField, TextField } from '@platform/contracts';
 import { CANDIDATE_STATUSES, type CandidateStatus } from '../../domain/candidate-status';
 import { CandidatePerson, INTERVIEW_TYPES } from '../../core/dto/candidate-person.response';
+import { CANDIDATE_SORTS, type CandidateSort } from '../../core/candidates.repository';
 
 export const SELECTION_TYPES = ['primary', 'reserve'] as const;
-export const CANDIDATE_SORTS = ['created_at', '-created_at', 'score', '-score', 'status', '-status', 'name', '-name'] as const;
-export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
 export const PRIORITIES = ['A', 'B', 'C'] as const;
 
 export class ListCandidatesQuery {

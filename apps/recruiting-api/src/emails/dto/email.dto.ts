@@ -1,12 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { EnumField, IntArrayField, IntField, TextField } from '@platform/contracts';
 import { PLACEHOLDERS } from '../../domain/email-rendering';
+import { EMAIL_LOG_SORTS, type EmailLogSort } from '../../core/email-logs.repository';
 
 export const TEMPLATE_TYPES = ['invitation', 'reminder', 'confirmation', 'cancellation'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 export const EMAIL_LOG_STATUSES = ['sent', 'delivered', 'bounced', 'failed'] as const;
-export const EMAIL_LOG_SORTS = ['sentAt', '-sentAt'] as const;
-export type EmailLogSort = (typeof EMAIL_LOG_SORTS)[number];
 
 const ID = { min: 1, max: 2_147_483_647, fromText: true };
 const PLACEHOLDER_TEXT = `Placeholders: ${PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}`;

@@ -2,10 +2,9 @@ import { ApiProperty } from '@nestjs/swagger';
 import { EnumField, IntField, TextField } from '@platform/contracts';
 import { CandidatePerson, INTERVIEW_TYPES } from '../../core/dto/candidate-person.response';
 import { UserResponse } from '../../core/dto/user.response';
+import { RESERVATION_SORTS, type ReservationSort } from '../../core/reservations.repository';
 
 export const RESERVATION_STATUSES = ['confirmed', 'cancelled'] as const;
-export const RESERVATION_SORTS = ['scheduledAt', '-scheduledAt', 'createdAt', '-createdAt'] as const;
-export type ReservationSort = (typeof RESERVATION_SORTS)[number];
 
 const ID = { min: 1, max: 2_147_483_647, fromText: true };
 const DATE = { max: 10, pattern: /^\d{4}-\d{2}-\d{2}$/, patternMessage: 'must be a date YYYY-MM-DD', format: 'date' };
