@@ -4,17 +4,15 @@ import { RecruitingDb } from '../database/recruiting-db';
 import { parseInstant } from '../domain/date-time';
 import { BookableSlotsService } from '../core/bookable-slots.service';
 import { ProjectsRepository } from '../core/projects.repository';
-import { RecruitingError } from '../recruiting.errors';
+import { invalidField, notFound } from '../recruiting.errors';
 import { type AvailabilityRow, AvailabilityRepository } from '../core/availability.repository';
 import type { AvailabilityResponse, CreateAvailabilityDto, ListAvailabilityQuery } from './dto/availability.dto';
 
 const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000;
 
-const invalid = (field: string, message: string) => new RecruitingError('VALIDATION_FAILED', message, [{ field, message }]);
-
 function instant(field: string, text: string): Date {
   const at = parseInstant(text);
-  if (!at) throw invalid(field, `${field} is not a real date-time`);
+  if (!at) throw invalidField(field, `${field} is not a real date-time`);
   return at;
 }
 
@@ -37,10 +35,10 @@ export class AvailabilityService {
   async create(projectId: number, body: CreateAvailabilityDto): Promise<AvailabilityResponse> {
     const startAt = instant('startAt', body.startAt);
     const endAt = instant('endAt', body.endAt);
-    if (endAt <= startAt) throw invalid('endAt', 'endAt must be after startAt');
-    if (endAt.getTime() - startAt.getTime() > MAX_WINDOW_MS) throw invalid('endAt', 'A window is at most 31 days long');
+    if (endAt <= startAt) throw invalidField('endAt', 'endAt must be after startAt');
+    if (endAt.getTime() - startAt.getTime() > MAX_WINDOW_MS) throw invalidField('endAt', 'A window is at most 31 days long');
     await this.projects.requireScope(this.db, projectId);
-    if (!(await this.windows.userExists(this.db, body.interviewerId))) throw invalid('interviewerId', 'interviewerId is not a user');
+    if (!(await this.windows.userExists(this.db, body.interviewerId))) throw invalidField('interviewerId', 'interviewerId is not a user');
     const id = await this.windows.insert(this.db, projectId, { interviewerId: body.interviewerId, startAt, endAt });
     await this.slots.invalidate();
     return toResponse((await this.windows.find(this.db, projectId, id))!);
@@ -62,7 +60,7 @@ export class AvailabilityService {
 
   async delete(projectId: number, id: number): Promise<void> {
     await this.projects.requireScope(this.db, projectId);
-    if (!(await this.windows.delete(this.db, projectId, id))) throw new RecruitingError('NOT_FOUND', 'The availability does not exist');
+    if (!(await this.windows.delete(this.db, projectId, id))) throw notFound('The availability does not exist');
     await this.slots.invalidate();
   }
 }

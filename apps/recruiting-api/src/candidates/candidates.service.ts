@@ -5,7 +5,7 @@ import { RecruitingDb } from '../database/recruiting-db';
 import { FilterError, filterToSql, parseFilterText } from '../domain/response-filter';
 import { parseScoringRules, ScoringRuleError, scoresSql } from '../domain/scoring-rules';
 import { ProjectsRepository } from '../core/projects.repository';
-import { RecruitingError } from '../recruiting.errors';
+import { candidateNotFound, invalidField, notFound, projectNotFound, RecruitingError } from '../recruiting.errors';
 import { type CandidateRow, CandidatesRepository } from '../core/candidates.repository';
 import { CandidateStatusService } from '../core/candidate-status.service';
 import { type PreferredSlotRow, PreferredSlotsRepository, type ReservationSummaryRow } from '../core/preferred-slots.repository';
@@ -61,10 +61,6 @@ export const toProjectCandidate = (row: CandidateRow, scheduling?: CandidateSche
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const notFound = () => new RecruitingError('NOT_FOUND', 'The candidate does not exist in this project');
-
-const invalid = (field: string, message: string) => new RecruitingError('VALIDATION_FAILED', message, [{ field, message }]);
-
 @Injectable()
 export class CandidatesService {
   constructor(
@@ -93,14 +89,14 @@ export class CandidatesService {
 
   async list(projectId: number, query: ListCandidatesQuery): Promise<PaginatedResult<ProjectCandidateResponse>> {
     if (query.minScore !== undefined && query.maxScore !== undefined && query.minScore > query.maxScore) {
-      throw invalid('minScore', 'minScore must not be greater than maxScore');
+      throw invalidField('minScore', 'minScore must not be greater than maxScore');
     }
     let response;
     if (query.responseFilter !== undefined) {
       try {
         response = filterToSql(parseFilterText(query.responseFilter));
       } catch (error) {
-        if (error instanceof FilterError) throw invalid('responseFilter', error.message);
+        if (error instanceof FilterError) throw invalidField('responseFilter', error.message);
         throw error;
       }
     }
@@ -129,13 +125,13 @@ export class CandidatesService {
   /** The candidate of a project already looked up. */
   private async read(projectId: number, candidateId: number): Promise<ProjectCandidateResponse> {
     const row = await this.candidates.find(this.db, projectId, candidateId);
-    if (!row) throw notFound();
+    if (!row) throw candidateNotFound();
     return (await this.withScheduling([row]))[0];
   }
 
   async update(projectId: number, candidateId: number, body: UpdateCandidateDto): Promise<ProjectCandidateResponse> {
     await this.projects.requireScope(this.db, projectId);
-    if (!(await this.candidates.update(this.db, projectId, candidateId, body))) throw notFound();
+    if (!(await this.candidates.update(this.db, projectId, candidateId, body))) throw candidateNotFound();
     return this.read(projectId, candidateId);
   }
 
@@ -147,7 +143,7 @@ export class CandidatesService {
     await this.projects.requireScope(this.db, projectId);
     await this.db.transaction().execute(async (trx) => {
       const eventId = await this.candidates.lockCalendarEvent(trx, candidateId);
-      if (!(await this.candidates.delete(trx, projectId, candidateId))) throw notFound();
+      if (!(await this.candidates.delete(trx, projectId, candidateId))) throw candidateNotFound();
       if (eventId) {
         await this.calendar.cancelEvent(eventId).catch((error: unknown) => {
           if (error instanceof CalendarProviderError) {
@@ -169,7 +165,7 @@ export class CandidatesService {
 
   async history(projectId: number, candidateId: number): Promise<StatusHistoryEntry[]> {
     await this.projects.requireScope(this.db, projectId);
-    if (!(await this.candidates.find(this.db, projectId, candidateId))) throw notFound();
+    if (!(await this.candidates.find(this.db, projectId, candidateId))) throw candidateNotFound();
     const rows = await this.candidates.history(this.db, candidateId);
     return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
   }
@@ -178,7 +174,7 @@ export class CandidatesService {
   async select(projectId: number, body: UpdateSelectionDto): Promise<{ updated: number }> {
     const ids = body.selections.map((s) => s.candidateId);
     const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
-    if (duplicate !== undefined) throw invalid('selections', `candidateId ${duplicate} is listed more than once`);
+    if (duplicate !== undefined) throw invalidField('selections', `candidateId ${duplicate} is listed more than once`);
     await this.projects.requireScope(this.db, projectId);
     const updated = await this.db.transaction().execute(async (trx) => {
       const found = await this.candidates.setSelections(
@@ -186,8 +182,7 @@ export class CandidatesService {
         projectId,
         body.selections.map((s) => ({ candidateId: s.candidateId, selectionType: s.selectionType, segmentId: s.segmentId ?? null })),
       );
-      if (found !== ids.length)
-        throw new RecruitingError('NOT_FOUND', 'A listed candidate does not exist in this project; nothing was changed');
+      if (found !== ids.length) throw notFound('A listed candidate does not exist in this project; nothing was changed');
       return found;
     });
     return { updated };
@@ -196,7 +191,7 @@ export class CandidatesService {
   /** Re-applies the project's scoring rules to every candidate in one SQL statement. */
   async score(projectId: number): Promise<{ updated: number }> {
     const project = await this.projects.find(this.db, projectId);
-    if (!project) throw new RecruitingError('NOT_FOUND', 'The project does not exist');
+    if (!project) throw projectNotFound();
     let rules;
     try {
       rules = parseScoringRules(project.scoringRules ?? []);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Trx } from '../database/recruiting-db';
 import { type CandidateStatus, canTransition } from '../domain/candidate-status';
-import { RecruitingError } from '../recruiting.errors';
+import { candidateNotFound, RecruitingError } from '../recruiting.errors';
 import { CandidatesRepository } from './candidates.repository';
 
 export interface StatusChange {
@@ -22,7 +22,7 @@ export class CandidateStatusService {
   /** Moves the candidate or throws INVALID_STATUS_TRANSITION (404 when it is not a candidate of the project). */
   async change(trx: Trx, projectId: number, candidateId: number, change: StatusChange): Promise<void> {
     const from = await this.candidates.lockStatus(trx, projectId, candidateId);
-    if (from === undefined) throw new RecruitingError('NOT_FOUND', 'The candidate does not exist in this project');
+    if (from === undefined) throw candidateNotFound();
     if (!canTransition(from as CandidateStatus, change.to)) {
       throw new RecruitingError('INVALID_STATUS_TRANSITION', `A candidate cannot move from ${from} to ${change.to}`);
     }

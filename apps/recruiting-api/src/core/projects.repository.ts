@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Db } from '../database/recruiting-db';
-import { RecruitingError } from '../recruiting.errors';
+import { projectNotFound } from '../recruiting.errors';
 
 export interface ProjectRow {
   id: number;
@@ -47,7 +47,7 @@ export class ProjectsRepository {
       .select(['id', 'name', 'interviewDurationMinutes', 'timezone'])
       .where('id', '=', projectId)
       .executeTakeFirst();
-    if (!project) throw new RecruitingError('NOT_FOUND', 'The project does not exist');
+    if (!project) throw projectNotFound();
     return project;
   }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { containsPattern } from '@platform/persistence';
 import { sql } from 'kysely';
 import type { Db } from '../database/recruiting-db';
-import { RecruitingError } from '../recruiting.errors';
+import { notFound } from '../recruiting.errors';
 import type { SurveyStatsRow } from '../warehouse/warehouse.repository';
 
 export const SURVEY_SORTS = [
@@ -48,7 +48,7 @@ export class SurveyMetadataRepository {
   /** The survey's cached metadata, or 404 (before any warehouse query). */
   async requireSurvey(db: Db, surveyId: string): Promise<SurveyMetadataRow> {
     const survey = await this.find(db, surveyId);
-    if (!survey) throw new RecruitingError('NOT_FOUND', 'The survey does not exist');
+    if (!survey) throw notFound('The survey does not exist');
     return survey;
   }
 

@@ -7,7 +7,7 @@ import { RecruitingDb } from '../database/recruiting-db';
 import { renderEmail, withSchedulingUrl } from '../domain/email-rendering';
 import { MailDeliveryError, MailTransport } from '../mail-delivery/mail-transport';
 import { type ProjectScope, ProjectsRepository } from '../core/projects.repository';
-import { RecruitingError } from '../recruiting.errors';
+import { notFound, RecruitingError } from '../recruiting.errors';
 import { hashSchedulingToken, newSchedulingToken, SCHEDULING_TOKEN_TTL_MS } from '../core/scheduling-token';
 import { SchedulingTokensRepository } from '../core/scheduling-tokens.repository';
 import type { EmailPreviewResponse, PreviewEmailDto, SendEmailDto, SendError, SendResultResponse } from './dto/email.dto';
@@ -16,8 +16,6 @@ import { EmailTemplatesRepository, type TemplateRow } from '../core/email-templa
 
 /** Candidates handled per round: tokens, logs and status changes are written set-based per chunk. */
 const CHUNK = 500;
-
-const notFound = (what: string) => new RecruitingError('NOT_FOUND', `The ${what} does not exist`);
 
 /** Preview and bulk send (one service for both base paths); the automatic mails of scheduling are the core's. */
 @Injectable()
@@ -36,9 +34,9 @@ export class EmailSendingService {
   async preview(projectId: number, body: PreviewEmailDto): Promise<EmailPreviewResponse> {
     const project = await this.projects.requireScope(this.db, projectId);
     const template = await this.templates.findUsable(this.db, projectId, body.templateId);
-    if (!template) throw notFound('template');
+    if (!template) throw notFound('The template does not exist');
     const [recipient] = await this.logs.recipients(this.db, projectId, [body.candidateId]);
-    if (!recipient) throw notFound('candidate');
+    if (!recipient) throw notFound('The candidate does not exist');
     const invitation = template.type === 'invitation';
     const rendered = renderEmail(invitation ? withSchedulingUrl(template) : template, {
       ...placeholderValues(project, recipient),
@@ -59,7 +57,7 @@ export class EmailSendingService {
   async send(projectId: number, body: SendEmailDto, userId: number): Promise<SendResultResponse> {
     const project = await this.projects.requireScope(this.db, projectId);
     const template = await this.templates.findUsable(this.db, projectId, body.templateId);
-    if (!template) throw notFound('template');
+    if (!template) throw notFound('The template does not exist');
     const ids = [...new Set(body.candidateIds)];
     const errors: SendError[] = [];
     let sent = 0;

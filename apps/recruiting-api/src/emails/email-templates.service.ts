@@ -3,7 +3,7 @@ import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { RecruitingDb } from '../database/recruiting-db';
 import { ProjectsRepository } from '../core/projects.repository';
 import { CandidatesRepository } from '../core/candidates.repository';
-import { RecruitingError } from '../recruiting.errors';
+import { candidateNotFound, notFound } from '../recruiting.errors';
 import type { CreateTemplateDto, EmailLogQuery, EmailLogResponse, EmailTemplateResponse, UpdateTemplateDto } from './dto/email.dto';
 import { type EmailLogRow, EmailLogsRepository } from '../core/email-logs.repository';
 import { EmailTemplatesRepository, type TemplateRow } from '../core/email-templates.repository';
@@ -16,7 +16,7 @@ const toTemplate = (row: TemplateRow): EmailTemplateResponse => ({
 
 const toLog = (row: EmailLogRow): EmailLogResponse => ({ ...row, sentAt: row.sentAt.toISOString() });
 
-const templateNotFound = () => new RecruitingError('NOT_FOUND', 'The template does not exist in this project');
+const templateNotFound = () => notFound('The template does not exist in this project');
 
 /** Templates (system and project) and the email logs. */
 @Injectable()
@@ -60,8 +60,7 @@ export class EmailTemplatesService {
   async listLogs(projectId: number, query: EmailLogQuery, projectCandidateId?: number): Promise<PaginatedResult<EmailLogResponse>> {
     await this.projects.requireScope(this.db, projectId);
     if (projectCandidateId !== undefined) {
-      if (!(await this.candidates.exists(this.db, projectId, projectCandidateId)))
-        throw new RecruitingError('NOT_FOUND', 'The candidate does not exist in this project');
+      if (!(await this.candidates.exists(this.db, projectId, projectCandidateId))) throw candidateNotFound();
     }
     const { rows, total } = await this.logRows.page(
       this.db,

@@ -5,7 +5,7 @@ import type { MultipartFileStream } from '@nestjs/platform-fastify/multipart';
 import { RecruitingDb } from '../database/recruiting-db';
 import { columnKeys, compileMapping, type FileMapping, MappingError, mapRespondent, suggestMapping } from '../domain/import-mapping';
 import { ProjectsRepository } from '../core/projects.repository';
-import { RecruitingError } from '../recruiting.errors';
+import { invalidField, notFound } from '../recruiting.errors';
 import { SurveyMetadataRepository } from '../core/survey-metadata.repository';
 import { WarehouseClient } from '../warehouse/warehouse.client';
 import { WarehouseRepository } from '../warehouse/warehouse.repository';
@@ -32,9 +32,7 @@ export interface ImportOptions {
   fileTtlSeconds: number;
 }
 
-const invalid = (field: string, message: string) => new RecruitingError('VALIDATION_FAILED', message, [{ field, message }]);
-
-const fileNotFound = () => new RecruitingError('NOT_FOUND', 'The uploaded file does not exist or has expired');
+const fileNotFound = () => notFound('The uploaded file does not exist or has expired');
 
 function uploadResponse(row: ImportFileRow): ImportUploadResponse {
   return {
@@ -92,12 +90,12 @@ export class ImportsService {
         if (pendingBytes >= CHUNK_BYTES) await store();
       }
       if (pendingBytes > 0) await store();
-      if (size === 0) throw invalid('file', 'The file is empty');
+      if (size === 0) throw invalidField('file', 'The file is empty');
       let summary;
       try {
         summary = await summarizeTsv(this.files.chunks(trx, id));
       } catch (error) {
-        if (error instanceof TsvError) throw invalid('file', error.message);
+        if (error instanceof TsvError) throw invalidField('file', error.message);
         throw error;
       }
       const keys = columnKeys(summary.headers);
@@ -131,7 +129,7 @@ export class ImportsService {
         (file.columns as Array<{ name: string }>).map((c) => c.name),
       );
     } catch (error) {
-      if (error instanceof MappingError) throw invalid(error.field, error.message);
+      if (error instanceof MappingError) throw invalidField(error.field, error.message);
       throw error;
     }
     const publisher = this.requireQueue();
@@ -181,7 +179,7 @@ export class ImportsService {
   async status(projectId: number, importId: number): Promise<ImportStatusResponse> {
     await this.projects.requireScope(this.db, projectId);
     const log = await this.logs.find(this.db, importId);
-    if (!log || log.projectId !== projectId) throw new RecruitingError('NOT_FOUND', 'The import does not exist in this project');
+    if (!log || log.projectId !== projectId) throw notFound('The import does not exist in this project');
     return this.statusOf(log, await this.logs.errors(this.db, importId));
   }
 
@@ -210,11 +208,11 @@ export class ImportsService {
     const questions = new Set((await this.surveyData.allQuestions(body.surveyId)).map((q) => q.questionText));
     for (const key of ['externalUserId', 'name', 'email'] as const) {
       const source = body.mapping[key].sourceField;
-      if (!questions.has(source)) throw invalid(`mapping.${key}.sourceField`, `The survey has no question "${source.slice(0, 200)}"`);
+      if (!questions.has(source)) throw invalidField(`mapping.${key}.sourceField`, `The survey has no question "${source.slice(0, 200)}"`);
     }
     for (const [i, condition] of (body.filter?.conditions ?? []).entries()) {
       if (!questions.has(condition.field)) {
-        throw invalid(`filter.conditions.${i}.field`, `The survey has no question "${condition.field.slice(0, 200)}"`);
+        throw invalidField(`filter.conditions.${i}.field`, `The survey has no question "${condition.field.slice(0, 200)}"`);
       }
     }
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { RecruitingDb } from '../database/recruiting-db';
 import { parseScoringRules, ScoringRuleError } from '../domain/scoring-rules';
-import { RecruitingError } from '../recruiting.errors';
+import { projectNotFound, RecruitingError } from '../recruiting.errors';
 import type { CreateProjectDto, ListProjectsQuery, ProjectResponse, ScoringRule, UpdateProjectDto } from './dto/projects.dto';
 import { type ProjectRow, ProjectsRepository } from '../core/projects.repository';
 
@@ -41,7 +41,7 @@ export class ProjectsService {
 
   async get(projectId: number): Promise<ProjectResponse> {
     const row = await this.projects.find(this.db, projectId);
-    if (!row) throw new RecruitingError('NOT_FOUND', 'The project does not exist');
+    if (!row) throw projectNotFound();
     return toProjectResponse(row);
   }
 
@@ -53,13 +53,13 @@ export class ProjectsService {
   async update(projectId: number, body: UpdateProjectDto): Promise<ProjectResponse> {
     checkScoringRules(body.scoringRules);
     const row = await this.projects.update(this.db, projectId, body);
-    if (!row) throw new RecruitingError('NOT_FOUND', 'The project does not exist');
+    if (!row) throw projectNotFound();
     return toProjectResponse(row);
   }
 
   async delete(projectId: number): Promise<void> {
     const outcome = await this.projects.deleteIfEmpty(this.db, projectId);
-    if (outcome === 'missing') throw new RecruitingError('NOT_FOUND', 'The project does not exist');
+    if (outcome === 'missing') throw projectNotFound();
     if (outcome === 'has-candidates') throw new RecruitingError('CONFLICT', 'The project has candidates; delete them first');
   }
 }

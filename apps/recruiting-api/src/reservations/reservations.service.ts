@@ -8,7 +8,7 @@ import { CandidatesRepository } from '../core/candidates.repository';
 import { RecruitingDb } from '../database/recruiting-db';
 import { AutomaticMailsService } from '../core/automatic-mails.service';
 import { ProjectsRepository } from '../core/projects.repository';
-import { RecruitingError } from '../recruiting.errors';
+import { candidateNotFound, invalidField, notFound, RecruitingError } from '../recruiting.errors';
 import type { ConfirmScheduleDto, ListReservationsQuery, ReservationResponse } from './dto/reservations.dto';
 import { type ReservationRow, ReservationsRepository } from '../core/reservations.repository';
 
@@ -36,12 +36,10 @@ const toReservation = (r: ReservationRow): ReservationResponse => ({
 });
 
 const calendarFailed = () => new RecruitingError('CALENDAR_PROVIDER_ERROR', 'The calendar provider failed; nothing was changed');
-const invalid = (field: string, message: string) => new RecruitingError('VALIDATION_FAILED', message, [{ field, message }]);
-
 /** The start of a YYYY-MM-DD day in a time zone, or a 400 when the day does not exist. */
 function dayStart(field: string, day: string, zone: string): DateTime {
   const at = DateTime.fromISO(day, { zone });
-  if (!at.isValid) throw invalid(field, `${field} is not a real day`);
+  if (!at.isValid) throw invalidField(field, `${field} is not a real day`);
   return at.startOf('day');
 }
 
@@ -73,10 +71,10 @@ export class ReservationsService {
     try {
       id = await this.db.transaction().execute(async (trx) => {
         if ((await this.candidates.lockStatus(trx, projectId, candidateId)) === undefined) {
-          throw new RecruitingError('NOT_FOUND', 'The candidate does not exist in this project');
+          throw candidateNotFound();
         }
         const slot = await this.reservations.preferredSlot(trx, candidateId, body.availableDateId);
-        if (!slot) throw new RecruitingError('NOT_FOUND', "The available date is not one of the candidate's availableDates");
+        if (!slot) throw notFound("The available date is not one of the candidate's availableDates");
         if (slot.startAt.getTime() <= Date.now()) throw new RecruitingError('SLOT_NOT_AVAILABLE', 'The slot has already begun');
         const existing = await this.reservations.lockOfCandidate(trx, candidateId);
         if (existing?.status === 'confirmed') throw new RecruitingError('CONFLICT', 'The candidate already has a confirmed reservation');
@@ -117,7 +115,7 @@ export class ReservationsService {
     const project = await this.projects.requireScope(this.db, projectId);
     const from = query.startDate === undefined ? undefined : dayStart('startDate', query.startDate, project.timezone);
     const last = query.endDate === undefined ? undefined : dayStart('endDate', query.endDate, project.timezone);
-    if (from && last && from > last) throw invalid('startDate', 'startDate must not be after endDate');
+    if (from && last && from > last) throw invalidField('startDate', 'startDate must not be after endDate');
     const { rows, total } = await this.reservations.page(
       this.db,
       projectId,
@@ -137,7 +135,7 @@ export class ReservationsService {
   /** The reservation of a project already looked up. */
   private async read(projectId: number, id: number): Promise<ReservationResponse> {
     const row = await this.reservations.find(this.db, projectId, id);
-    if (!row) throw new RecruitingError('NOT_FOUND', 'The reservation does not exist');
+    if (!row) throw notFound('The reservation does not exist');
     return toReservation(row);
   }
 
@@ -149,7 +147,7 @@ export class ReservationsService {
     const project = await this.projects.requireScope(this.db, projectId);
     const candidateId = await this.db.transaction().execute(async (trx) => {
       const row = await this.reservations.lock(trx, projectId, id);
-      if (!row) throw new RecruitingError('NOT_FOUND', 'The reservation does not exist');
+      if (!row) throw notFound('The reservation does not exist');
       if (row.status === 'cancelled') throw new RecruitingError('CONFLICT', 'The reservation is already cancelled');
       if (row.calendarEventId) {
         await this.calendar.cancelEvent(row.calendarEventId).catch((error: unknown) => {

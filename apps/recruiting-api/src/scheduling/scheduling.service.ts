@@ -6,7 +6,7 @@ import { parseInstant } from '../domain/date-time';
 import { AutomaticMailsService } from '../core/automatic-mails.service';
 import { type ProjectScope, ProjectsRepository } from '../core/projects.repository';
 import { CandidatesRepository } from '../core/candidates.repository';
-import { RecruitingError } from '../recruiting.errors';
+import { notFound, RecruitingError } from '../recruiting.errors';
 import type { PublicSlot, SchedulingInfoResponse, SubmitAvailabilityDto, SubmitAvailabilityResponse } from './dto/scheduling.dto';
 import { PreferredSlotsRepository } from '../core/preferred-slots.repository';
 import { hashSchedulingToken } from '../core/scheduling-token';
@@ -44,7 +44,7 @@ export class SchedulingService {
   /** An unknown token answers 404, an expired one 400 SCHEDULING_TOKEN_ERROR. */
   async resolve(token: string): Promise<ResolvedToken> {
     const row = await this.tokens.findByHash(this.db, hashSchedulingToken(token));
-    if (!row) throw new RecruitingError('NOT_FOUND', 'The scheduling link does not exist');
+    if (!row) throw notFound('The scheduling link does not exist');
     if (row.expiresAt.getTime() <= Date.now()) throw new RecruitingError('SCHEDULING_TOKEN_ERROR', 'The scheduling link has expired');
     return { projectCandidateId: row.projectCandidateId, project: await this.projects.requireScope(this.db, row.projectId) };
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { RecruitingDb } from '../database/recruiting-db';
 import { maskIp } from '../domain/ip-mask';
 import { panelAnswers } from '../domain/panel-answers';
-import { RecruitingError } from '../recruiting.errors';
+import { notFound } from '../recruiting.errors';
 import type {
   ListPanelsQuery,
   ListQuestionsQuery,
@@ -150,7 +150,7 @@ export class SurveysService {
   async panel(surveyId: string, panelId: string, includeUnanswered: boolean): Promise<PanelDetailResponse> {
     await this.cache.requireSurvey(this.db, surveyId);
     const [row, questions] = await Promise.all([this.surveys.panel(surveyId, panelId), this.surveys.allQuestions(surveyId)]);
-    if (!row) throw new RecruitingError('NOT_FOUND', 'The respondent does not exist in this survey');
+    if (!row) throw notFound('The respondent does not exist in this survey');
     return {
       panel: { ...panelOf(row), urlParameter: row.urlParameter, updatedAt: new Date(row.updatedAt).toISOString() },
       ...panelAnswers(questions, row.answers ?? {}, includeUnanswered),

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Role } from '@platform/auth';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { RecruitingDb } from '../database/recruiting-db';
-import { RecruitingError } from '../recruiting.errors';
+import { notFound, RecruitingError } from '../recruiting.errors';
 import type { ListUsersQuery } from './dto/users.dto';
 import { UsersRepository } from '../core/users.repository';
 import { toUserResponse } from '../core/user.mapper';
@@ -28,7 +28,7 @@ export class UsersService {
         throw new RecruitingError('CONFLICT', 'The last administrator cannot be given another role');
       }
       const updated = await this.users.setRole(trx, userId, role);
-      if (!updated) throw new RecruitingError('NOT_FOUND', 'The user does not exist');
+      if (!updated) throw notFound('The user does not exist');
       return toUserResponse(updated);
     });
   }
