@@ -15,6 +15,7 @@ import {
   UpdateTemplateDto,
 } from './dto/email.dto';
 import { EmailSendingService } from './email-sending.service';
+import { EmailLogsService } from './email-logs.service';
 import { EmailTemplatesService } from './email-templates.service';
 import { CandidateParams, ProjectScopeParam } from '../core/dto/params';
 
@@ -69,43 +70,35 @@ export class SystemEmailTemplatesController {
   }
 }
 
-@ApiTags('email-templates')
-@Controller('api/v1/projects/:projectId/email-templates')
-export class ProjectEmailTemplatesController {
-  constructor(
-    private readonly templates: EmailTemplatesService,
-    private readonly sending: EmailSendingService,
-  ) {}
+/**
+ * Preview and send, the same under email-templates and emails: declared once here and mixed into both controllers
+ * (after the controller's own routes and before the base's, which keeps the document's order).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeScript's mixin pattern needs any[] (TS2545)
+function withSendingRoutes<Base extends abstract new (...args: any[]) => object>(base: Base) {
+  abstract class SendingRoutes extends base {
+    protected abstract readonly sending: EmailSendingService;
 
-  @Get()
-  @ApiOperation({ summary: 'Project templates', description: 'Viewer and above; not paginated.' })
-  @ApiRecruitingResponse(200, [EmailTemplateResponse], "The project's own templates")
-  @ApiErrorResponses({ 400: 'A malformed id', 404: 'The project does not exist' })
-  list(@Param() { projectId }: ProjectScopeParam): Promise<EmailTemplateResponse[]> {
-    return this.templates.listProject(projectId);
-  }
+    @PreviewRoute()
+    preview(@Param() { projectId }: ProjectScopeParam, @Body() body: PreviewEmailDto): Promise<EmailPreviewResponse> {
+      return this.sending.preview(projectId, body);
+    }
 
-  @Post()
-  @ApiOperation({ summary: 'Create a template', description: 'Member and above.' })
-  @ApiRecruitingResponse(201, EmailTemplateResponse, 'The template')
-  @ApiErrorResponses({ 400: 'A malformed body', 404: 'The project does not exist' })
-  create(@Param() { projectId }: ProjectScopeParam, @Body() body: CreateTemplateDto): Promise<EmailTemplateResponse> {
-    return this.templates.create(projectId, body);
+    @SendRoute()
+    send(
+      @Param() { projectId }: ProjectScopeParam,
+      @Body() body: SendEmailDto,
+      @CurrentUser() user: AuthenticatedUser,
+    ): Promise<SendResultResponse> {
+      return this.sending.send(projectId, body, user.id);
+    }
   }
+  return SendingRoutes;
+}
 
-  @PreviewRoute()
-  preview(@Param() { projectId }: ProjectScopeParam, @Body() body: PreviewEmailDto): Promise<EmailPreviewResponse> {
-    return this.sending.preview(projectId, body);
-  }
-
-  @SendRoute()
-  send(
-    @Param() { projectId }: ProjectScopeParam,
-    @Body() body: SendEmailDto,
-    @CurrentUser() user: AuthenticatedUser,
-  ): Promise<SendResultResponse> {
-    return this.sending.send(projectId, body, user.id);
-  }
+/** A project's own templates changed and deleted (the rest of ProjectEmailTemplatesController). */
+abstract class TemplateEditingRoutes {
+  protected abstract readonly templates: EmailTemplatesService;
 
   @Patch(':templateId')
   @ApiOperation({ summary: 'Update a template', description: "Member and above; only the project's own templates." })
@@ -125,47 +118,62 @@ export class ProjectEmailTemplatesController {
   }
 }
 
+@ApiTags('email-templates')
+@Controller('api/v1/projects/:projectId/email-templates')
+export class ProjectEmailTemplatesController extends withSendingRoutes(TemplateEditingRoutes) {
+  constructor(
+    protected readonly templates: EmailTemplatesService,
+    protected readonly sending: EmailSendingService,
+  ) {
+    super();
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Project templates', description: 'Viewer and above; not paginated.' })
+  @ApiRecruitingResponse(200, [EmailTemplateResponse], "The project's own templates")
+  @ApiErrorResponses({ 400: 'A malformed id', 404: 'The project does not exist' })
+  list(@Param() { projectId }: ProjectScopeParam): Promise<EmailTemplateResponse[]> {
+    return this.templates.listProject(projectId);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create a template', description: 'Member and above.' })
+  @ApiRecruitingResponse(201, EmailTemplateResponse, 'The template')
+  @ApiErrorResponses({ 400: 'A malformed body', 404: 'The project does not exist' })
+  create(@Param() { projectId }: ProjectScopeParam, @Body() body: CreateTemplateDto): Promise<EmailTemplateResponse> {
+    return this.templates.create(projectId, body);
+  }
+}
+
 @ApiTags('emails')
 @Controller('api/v1/projects/:projectId/emails')
-export class EmailsController {
+export class EmailsController extends withSendingRoutes(Object) {
   constructor(
-    private readonly templates: EmailTemplatesService,
-    private readonly sending: EmailSendingService,
-  ) {}
+    private readonly logRows: EmailLogsService,
+    protected readonly sending: EmailSendingService,
+  ) {
+    super();
+  }
 
   @Get('logs')
   @ApiOperation({ summary: 'Email logs of the project', description: 'Viewer and above; every attempt, newest first by default.' })
   @ApiRecruitingResponse(200, [EmailLogResponse], 'A page of email logs', { paginated: true })
   @ApiErrorResponses({ 400: 'A malformed query', 404: 'The project does not exist' })
   logs(@Param() { projectId }: ProjectScopeParam, @Query() query: EmailLogQuery): Promise<PaginatedResult<EmailLogResponse>> {
-    return this.templates.listLogs(projectId, query);
-  }
-
-  @PreviewRoute()
-  preview(@Param() { projectId }: ProjectScopeParam, @Body() body: PreviewEmailDto): Promise<EmailPreviewResponse> {
-    return this.sending.preview(projectId, body);
-  }
-
-  @SendRoute()
-  send(
-    @Param() { projectId }: ProjectScopeParam,
-    @Body() body: SendEmailDto,
-    @CurrentUser() user: AuthenticatedUser,
-  ): Promise<SendResultResponse> {
-    return this.sending.send(projectId, body, user.id);
+    return this.logRows.list(projectId, query);
   }
 }
 
 @ApiTags('candidates')
 @Controller('api/v1/projects/:projectId/candidates/:candidateId/email-logs')
 export class CandidateEmailLogsController {
-  constructor(private readonly templates: EmailTemplatesService) {}
+  constructor(private readonly logRows: EmailLogsService) {}
 
   @Get()
   @ApiOperation({ summary: 'Email logs of one candidate', description: 'Viewer and above; newest first by default.' })
   @ApiRecruitingResponse(200, [EmailLogResponse], 'A page of email logs', { paginated: true })
   @ApiErrorResponses({ 400: 'A malformed query', 404: 'The project or the candidate does not exist' })
   logs(@Param() { projectId, candidateId }: CandidateParams, @Query() query: EmailLogQuery): Promise<PaginatedResult<EmailLogResponse>> {
-    return this.templates.listLogs(projectId, query, candidateId);
+    return this.logRows.list(projectId, query, candidateId);
   }
 }
