@@ -5,8 +5,9 @@ import { parseInstant } from '../domain/date-time';
 import { BookableSlotsService } from '../core/bookable-slots.service';
 import { ProjectsRepository } from '../core/projects.repository';
 import { invalidField, notFound } from '../recruiting.errors';
-import { type AvailabilityRow, AvailabilityRepository } from '../core/availability.repository';
+import { AvailabilityRepository } from '../core/availability.repository';
 import type { AvailabilityResponse, CreateAvailabilityDto, ListAvailabilityQuery } from './dto/availability.dto';
+import { toAvailability } from './availability.mapper';
 
 const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000;
 
@@ -15,12 +16,6 @@ function instant(field: string, text: string): Date {
   if (!at) throw invalidField(field, `${field} is not a real date-time`);
   return at;
 }
-
-const toResponse = (row: AvailabilityRow): AvailabilityResponse => ({
-  ...row,
-  startAt: row.startAt.toISOString(),
-  endAt: row.endAt.toISOString(),
-});
 
 /** Interviewer availability (issue 10's contract); the slots cut from it are the core's BookableSlotsService. */
 @Injectable()
@@ -41,7 +36,7 @@ export class AvailabilityService {
     if (!(await this.windows.userExists(this.db, body.interviewerId))) throw invalidField('interviewerId', 'interviewerId is not a user');
     const id = await this.windows.insert(this.db, projectId, { interviewerId: body.interviewerId, startAt, endAt });
     await this.slots.invalidate();
-    return toResponse((await this.windows.find(this.db, projectId, id))!);
+    return toAvailability((await this.windows.find(this.db, projectId, id))!);
   }
 
   async list(projectId: number, query: ListAvailabilityQuery): Promise<PaginatedResult<AvailabilityResponse>> {
@@ -55,7 +50,7 @@ export class AvailabilityService {
       offsetOf(query.page, query.limit),
       query.limit,
     );
-    return PaginatedResult.of(rows.map(toResponse), query.page, query.limit, total);
+    return PaginatedResult.of(rows.map(toAvailability), query.page, query.limit, total);
   }
 
   async delete(projectId: number, id: number): Promise<void> {

@@ -8,7 +8,7 @@ import { ProjectsRepository } from '../core/projects.repository';
 import { candidateNotFound, invalidField, notFound, projectNotFound, RecruitingError } from '../recruiting.errors';
 import { type CandidateRow, CandidatesRepository } from '../core/candidates.repository';
 import { CandidateStatusService } from '../core/candidate-status.service';
-import { type PreferredSlotRow, PreferredSlotsRepository, type ReservationSummaryRow } from '../core/preferred-slots.repository';
+import { PreferredSlotsRepository } from '../core/preferred-slots.repository';
 import type {
   CandidateFieldsResponse,
   ListCandidatesQuery,
@@ -18,48 +18,7 @@ import type {
   UpdateSelectionDto,
   UpdateStatusDto,
 } from './dto/candidates.dto';
-
-const objectOrNull = (value: unknown): Record<string, unknown> | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-
-/** What a candidate carries from part 2: its reservation and submitted slots. */
-export interface CandidateScheduling {
-  reservation: ReservationSummaryRow | undefined;
-  availableDates: PreferredSlotRow[];
-}
-
-export const toProjectCandidate = (row: CandidateRow, scheduling?: CandidateScheduling): ProjectCandidateResponse => ({
-  id: row.id,
-  projectId: row.projectId,
-  candidateId: row.candidateId,
-  status: row.status,
-  selectionType: row.selectionType,
-  segmentId: row.segmentId,
-  memo: row.memo,
-  priority: row.priority,
-  score: row.score,
-  attributes: objectOrNull(row.attributes),
-  surveyResponses: objectOrNull(row.surveyResponses),
-  reservationId: row.reservationId,
-  reservation: scheduling?.reservation
-    ? {
-        scheduledAt: scheduling.reservation.scheduledAt.toISOString(),
-        durationMinutes: scheduling.reservation.durationMinutes,
-        interviewType: scheduling.reservation.interviewType,
-        status: scheduling.reservation.status,
-        interviewerName: scheduling.reservation.interviewerName,
-      }
-    : null,
-  availableDates: (scheduling?.availableDates ?? []).map((d) => ({
-    id: d.id,
-    startAt: d.startAt.toISOString(),
-    endAt: d.endAt.toISOString(),
-    interviewerName: d.interviewerName,
-  })),
-  candidate: { id: row.candidateId, externalUserId: row.externalUserId, email: row.email, phone: row.phone, name: row.name },
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
+import { toProjectCandidate, toStatusHistoryEntry } from './candidate.mapper';
 
 @Injectable()
 export class CandidatesService {
@@ -167,7 +126,7 @@ export class CandidatesService {
     await this.projects.requireScope(this.db, projectId);
     if (!(await this.candidates.find(this.db, projectId, candidateId))) throw candidateNotFound();
     const rows = await this.candidates.history(this.db, candidateId);
-    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    return rows.map(toStatusHistoryEntry);
   }
 
   /** All or nothing: an id that is not a candidate of the project answers 404 and nothing changes. */

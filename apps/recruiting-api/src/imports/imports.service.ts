@@ -18,10 +18,11 @@ import type {
   SurveyImportPreviewDto,
   SurveyImportPreviewResponse,
 } from './dto/imports.dto';
-import { CHUNK_BYTES, type ImportFileRow, ImportFilesRepository } from './import-files.repository';
+import { CHUNK_BYTES, ImportFilesRepository } from './import-files.repository';
 import { type ImportLogRow, ImportLogsRepository } from './import-logs.repository';
 import { RECRUITING_IMPORT_QUEUE } from '../recruiting.queues';
 import { summarizeTsv, TsvError } from './tsv-reader';
+import { toImportUpload } from './import.mapper';
 
 export const IMPORT_OPTIONS = Symbol('IMPORT_OPTIONS');
 
@@ -33,17 +34,6 @@ export interface ImportOptions {
 }
 
 const fileNotFound = () => notFound('The uploaded file does not exist or has expired');
-
-function uploadResponse(row: ImportFileRow): ImportUploadResponse {
-  return {
-    file_id: row.id,
-    file_info: { name: row.name, size: Number(row.size), rowCount: row.rowCount },
-    columns: row.columns as ImportUploadResponse['columns'],
-    suggested_mapping: row.suggestedMapping as Record<string, unknown>,
-    preview: row.preview as ImportUploadResponse['preview'],
-    expires_at: row.expiresAt.toISOString(),
-  };
-}
 
 /** File and survey imports (spec 4.2): upload, re-read, execute as a queued job, survey preview and import, status. */
 @Injectable()
@@ -107,14 +97,14 @@ export class ImportsService {
         preview: summary.preview.map((cells) => Object.fromEntries(keys.map((key, i) => [key, cells[i] ?? '']))),
       });
     });
-    return uploadResponse((await this.files.find(this.db, projectId, id))!);
+    return toImportUpload((await this.files.find(this.db, projectId, id))!);
   }
 
   async get(projectId: number, fileId: string): Promise<ImportUploadResponse> {
     await this.projects.requireScope(this.db, projectId);
     const row = await this.files.find(this.db, projectId, fileId);
     if (!row) throw fileNotFound();
-    return uploadResponse(row);
+    return toImportUpload(row);
   }
 
   /** Checks the mapping against the file, writes the import log and queues the job; 201 at once. */

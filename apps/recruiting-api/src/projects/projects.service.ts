@@ -3,18 +3,9 @@ import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { RecruitingDb } from '../database/recruiting-db';
 import { parseScoringRules, ScoringRuleError } from '../domain/scoring-rules';
 import { projectNotFound, RecruitingError } from '../recruiting.errors';
-import type { CreateProjectDto, ListProjectsQuery, ProjectResponse, ScoringRule, UpdateProjectDto } from './dto/projects.dto';
-import { type ProjectRow, ProjectsRepository } from '../core/projects.repository';
-
-const toProjectResponse = (row: ProjectRow): ProjectResponse => ({
-  id: row.id,
-  name: row.name,
-  interviewDurationMinutes: row.interviewDurationMinutes,
-  timezone: row.timezone,
-  scoringRules: Array.isArray(row.scoringRules) ? (row.scoringRules as ScoringRule[]) : [],
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
+import type { CreateProjectDto, ListProjectsQuery, ProjectResponse, UpdateProjectDto } from './dto/projects.dto';
+import { ProjectsRepository } from '../core/projects.repository';
+import { toProjectResponse } from './project.mapper';
 
 /** Rules are checked when saved, so a stored rule set always scores. */
 function checkScoringRules(rules: unknown[] | undefined): void {

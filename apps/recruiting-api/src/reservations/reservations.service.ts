@@ -10,30 +10,8 @@ import { AutomaticMailsService } from '../core/automatic-mails.service';
 import { ProjectsRepository } from '../core/projects.repository';
 import { candidateNotFound, invalidField, notFound, RecruitingError } from '../recruiting.errors';
 import type { ConfirmScheduleDto, ListReservationsQuery, ReservationResponse } from './dto/reservations.dto';
-import { type ReservationRow, ReservationsRepository } from '../core/reservations.repository';
-
-const toReservation = (r: ReservationRow): ReservationResponse => ({
-  id: r.id,
-  projectId: r.projectId,
-  projectCandidateId: r.projectCandidateId,
-  interviewerId: r.interviewerId,
-  scheduledAt: r.scheduledAt.toISOString(),
-  durationMinutes: r.durationMinutes,
-  interviewType: r.interviewType,
-  meetingUrl: r.meetingUrl,
-  status: r.status,
-  candidate: { id: r.personId, externalUserId: r.externalUserId, email: r.email, phone: r.phone, name: r.name },
-  interviewer: {
-    id: r.interviewerId,
-    email: r.interviewerEmail,
-    name: r.interviewerName,
-    picture: r.interviewerPicture,
-    role: r.interviewerRole,
-    createdAt: r.interviewerCreatedAt.toISOString(),
-  },
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
+import { ReservationsRepository } from '../core/reservations.repository';
+import { toReservation } from './reservation.mapper';
 
 const calendarFailed = () => new RecruitingError('CALENDAR_PROVIDER_ERROR', 'The calendar provider failed; nothing was changed');
 /** The start of a YYYY-MM-DD day in a time zone, or a 400 when the day does not exist. */

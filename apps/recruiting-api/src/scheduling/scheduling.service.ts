@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BookableSlotsService, type IdentifiedSlot } from '../core/bookable-slots.service';
+import { BookableSlotsService } from '../core/bookable-slots.service';
 import { CandidateStatusService } from '../core/candidate-status.service';
 import { RecruitingDb } from '../database/recruiting-db';
 import { parseInstant } from '../domain/date-time';
@@ -11,6 +11,7 @@ import type { PublicSlot, SchedulingInfoResponse, SubmitAvailabilityDto, SubmitA
 import { PreferredSlotsRepository } from '../core/preferred-slots.repository';
 import { hashSchedulingToken } from '../core/scheduling-token';
 import { SchedulingTokensRepository } from '../core/scheduling-tokens.repository';
+import { toPublicSlot } from './scheduling.mapper';
 
 export interface ResolvedToken {
   projectCandidateId: number;
@@ -18,14 +19,6 @@ export interface ResolvedToken {
 }
 
 const slotNotAvailable = (message: string) => new RecruitingError('SLOT_NOT_AVAILABLE', message);
-
-export const toPublicSlot = (s: IdentifiedSlot): PublicSlot => ({
-  slotId: s.slotId,
-  interviewerId: s.interviewerId,
-  interviewerName: s.interviewerName,
-  startAt: s.startAt.toISOString(),
-  endAt: s.endAt.toISOString(),
-});
 
 /** The public scheduling router (spec 4.5): the token is the only credential, and answers carry no internal ids. */
 @Injectable()

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { RecruitingDb } from '../database/recruiting-db';
-import { maskIp } from '../domain/ip-mask';
 import { panelAnswers } from '../domain/panel-answers';
 import { notFound } from '../recruiting.errors';
 import type {
@@ -8,7 +7,6 @@ import type {
   ListQuestionsQuery,
   ListRespondentsQuery,
   ListSurveysQuery,
-  Panel,
   PanelDetailResponse,
   PanelListResponse,
   RespondentListResponse,
@@ -19,33 +17,11 @@ import type {
 } from './dto/surveys.dto';
 import { SurveyMetadataRepository } from '../core/survey-metadata.repository';
 import { WarehouseClient } from '../warehouse/warehouse.client';
-import { type PanelRow, WarehouseRepository } from '../warehouse/warehouse.repository';
-
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-const text = (v: unknown) => (typeof v === 'string' ? v : null);
+import { WarehouseRepository } from '../warehouse/warehouse.repository';
+import { iso, panelOf, text } from './survey.mapper';
 
 /** How many respondents the survey preview shows. */
 export const PREVIEW_RESPONDENTS = 5;
-
-function panelOf(row: PanelRow): Panel {
-  const device = row.device ?? {};
-  return {
-    panelId: row.panelId,
-    isCompleted: row.isCompleted,
-    customKey: row.customKey,
-    completedAt: iso(row.completedAt),
-    deviceInfo: {
-      platform: text(device.platform),
-      browser: text(device.browser),
-      browserVersion: text(device.browserVersion),
-      os: text(device.os),
-      resolution: text(device.resolution),
-      isMobile: typeof device.isMobile === 'boolean' ? device.isMobile : null,
-      ipAddress: maskIp(row.ipAddress),
-    },
-    createdAt: new Date(row.createdAt).toISOString(),
-  };
-}
 
 /** Survey data (spec 4.6): the list and detail from the metadata cache, the rest from the warehouse. */
 @Injectable()
