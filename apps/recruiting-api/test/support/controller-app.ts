@@ -1,11 +1,14 @@
-import type { Provider, Type } from '@nestjs/common';
+import type { ModuleMetadata, Provider, Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import { JWT_AUTH_OPTIONS, ROLES, RolesGuard } from '@platform/auth';
 import { httpConventions, RecruitingEnvelopeInterceptor } from '@platform/contracts';
 import type { PlatformApp } from '@platform/runtime';
 import { type RouteAccessOptions, startControllerApp, stubProvider } from '@platform/testing';
+import { REDIS } from '@platform/persistence';
 import { AccessTokenGuard } from '../../src/auth/access-token.guard';
+import { REDIS_KEY_PREFIX, SCHEDULING_CONFIG } from '../../src/config.tokens';
+import { PublicRateLimitGuard } from '../../src/scheduling/public-rate-limit.guard';
 import { UsersRepository } from '../../src/core/users.repository';
 import { RecruitingDb } from '../../src/database/recruiting-db';
 import { RECRUITING_HTTP } from '../../src/http-surface';
@@ -41,8 +44,10 @@ export function startRecruitingControllers(
   controllers: Type<unknown>[],
   services: Type<unknown>[],
   extra: Provider[] = [],
+  imports: ModuleMetadata['imports'] = [],
 ): Promise<PlatformApp> {
   return startControllerApp({
+    imports,
     controllers,
     providers: [
       ...services.map((service) => stubProvider(service)),
@@ -57,3 +62,28 @@ export function startRecruitingControllers(
     surface: RECRUITING_HTTP,
   });
 }
+
+/** The rate-limit guard's Redis, counting nothing: every request is the first of its window. */
+const QUIET_REDIS = {
+  multi: () => {
+    const chain = {
+      incr: () => chain,
+      pexpire: () => chain,
+      exec: async () => [
+        [null, 1],
+        [null, 1],
+        [null, 1],
+        [null, 1],
+      ],
+    };
+    return chain;
+  },
+};
+
+/** The real rate-limit guard, on a Redis that counts every request as the first of its window. */
+export const RATE_LIMIT_PROVIDERS = [
+  PublicRateLimitGuard,
+  { provide: REDIS, useValue: QUIET_REDIS },
+  { provide: REDIS_KEY_PREFIX, useValue: 'spec:' },
+  { provide: SCHEDULING_CONFIG, useValue: { rateLimit: { perAddress: 100, perToken: 100, windowSeconds: 60 } } },
+];
