@@ -4,9 +4,10 @@ import { type AuthenticatedUser, CurrentUser, RequireRole } from '@platform/auth
 import { ApiErrorResponses, ApiRecruitingResponse } from '@platform/contracts';
 import { Public } from '@platform/runtime';
 import { CurrentUserService } from './current-user.service';
-import { MessageResponse, RefreshTokenDto, TokenPairResponse } from './dto/auth.dto';
+import { RefreshTokenDto } from './dto/auth.dto';
 import { TokensService } from './tokens.service';
 import { UserResponse } from '../core/dto/user.response';
+import { MessageResponse, TokenPairResponse } from './dto/auth.response';
 
 @ApiTags('auth')
 @Controller('api/v1/auth')

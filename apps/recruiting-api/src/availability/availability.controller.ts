@@ -2,8 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@ne
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEmptyResponse, ApiErrorResponses, ApiRecruitingResponse, type PaginatedResult } from '@platform/contracts';
 import { AvailabilityService } from './availability.service';
-import { AvailabilityParams, AvailabilityResponse, CreateAvailabilityDto, ListAvailabilityQuery } from './dto/availability.dto';
+import { AvailabilityParams, CreateAvailabilityDto, ListAvailabilityQuery } from './dto/availability.dto';
 import { ProjectScopeParam } from '../core/dto/params';
+import { AvailabilityResponse } from './dto/availability.response';
 
 @ApiTags('interviewer-availability')
 @Controller('api/v1/projects/:projectId/interviewer-availability')

@@ -1,5 +1,5 @@
 import { type AvailabilityRow } from '../core/availability.repository';
-import type { AvailabilityResponse } from './dto/availability.dto';
+import { type AvailabilityResponse } from './dto/availability.response';
 
 export const toAvailability = (row: AvailabilityRow): AvailabilityResponse => ({
   ...row,

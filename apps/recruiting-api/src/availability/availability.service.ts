@@ -6,8 +6,9 @@ import { BookableSlotsService } from '../core/bookable-slots.service';
 import { ProjectsRepository } from '../core/projects.repository';
 import { invalidField, notFound } from '../recruiting.errors';
 import { AvailabilityRepository } from '../core/availability.repository';
-import type { AvailabilityResponse, CreateAvailabilityDto, ListAvailabilityQuery } from './dto/availability.dto';
+import type { CreateAvailabilityDto, ListAvailabilityQuery } from './dto/availability.dto';
 import { toAvailability } from './availability.mapper';
+import { type AvailabilityResponse } from './dto/availability.response';
 
 const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000;
 

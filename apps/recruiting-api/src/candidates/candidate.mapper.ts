@@ -1,6 +1,6 @@
 import { type CandidateRow, type StatusHistoryRow } from '../core/candidates.repository';
 import { type PreferredSlotRow, type ReservationSummaryRow } from '../core/preferred-slots.repository';
-import type { ProjectCandidateResponse, StatusHistoryEntry } from './dto/candidates.dto';
+import { type ProjectCandidateResponse, type StatusHistoryEntry } from './dto/candidates.response';
 
 const objectOrNull = (value: unknown): Record<string, unknown> | null =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;

@@ -9,16 +9,9 @@ import { candidateNotFound, invalidField, notFound, projectNotFound, RecruitingE
 import { type CandidateRow, CandidatesRepository } from '../core/candidates.repository';
 import { CandidateStatusService } from '../core/candidate-status.service';
 import { PreferredSlotsRepository } from '../core/preferred-slots.repository';
-import type {
-  CandidateFieldsResponse,
-  ListCandidatesQuery,
-  ProjectCandidateResponse,
-  StatusHistoryEntry,
-  UpdateCandidateDto,
-  UpdateSelectionDto,
-  UpdateStatusDto,
-} from './dto/candidates.dto';
+import type { ListCandidatesQuery, UpdateCandidateDto, UpdateSelectionDto, UpdateStatusDto } from './dto/candidates.dto';
 import { toProjectCandidate, toStatusHistoryEntry } from './candidate.mapper';
+import { type CandidateFieldsResponse, type ProjectCandidateResponse, type StatusHistoryEntry } from './dto/candidates.response';
 
 @Injectable()
 export class CandidatesService {

@@ -5,8 +5,9 @@ import { EmailLogsRepository } from '../core/email-logs.repository';
 import { ProjectsRepository } from '../core/projects.repository';
 import { RecruitingDb } from '../database/recruiting-db';
 import { candidateNotFound } from '../recruiting.errors';
-import type { EmailLogQuery, EmailLogResponse } from './dto/email.dto';
+import type { EmailLogQuery } from './dto/email.dto';
 import { toEmailLog } from './email-log.mapper';
+import { type EmailLogResponse } from './dto/email.response';
 
 /** The email logs of a project, or of one of its candidates: every attempt, sent or failed. */
 @Injectable()

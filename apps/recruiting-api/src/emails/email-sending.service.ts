@@ -10,9 +10,10 @@ import { type ProjectScope, ProjectsRepository } from '../core/projects.reposito
 import { notFound, RecruitingError } from '../recruiting.errors';
 import { hashSchedulingToken, newSchedulingToken, SCHEDULING_TOKEN_TTL_MS } from '../core/scheduling-token';
 import { SchedulingTokensRepository } from '../core/scheduling-tokens.repository';
-import type { EmailPreviewResponse, PreviewEmailDto, SendEmailDto, SendError, SendResultResponse } from './dto/email.dto';
+import type { PreviewEmailDto, SendEmailDto } from './dto/email.dto';
 import { type EmailLogInsert, EmailLogsRepository, type RecipientRow } from '../core/email-logs.repository';
 import { EmailTemplatesRepository, type TemplateRow } from '../core/email-templates.repository';
+import { type EmailPreviewResponse, type SendError, type SendResultResponse } from './dto/email.response';
 
 /** Candidates handled per round: tokens, logs and status changes are written set-based per chunk. */
 const CHUNK = 500;

@@ -1,5 +1,5 @@
 import type { TemplateRow } from '../core/email-templates.repository';
-import type { EmailTemplateResponse } from './dto/email.dto';
+import { type EmailTemplateResponse } from './dto/email.response';
 
 export const toEmailTemplate = (row: TemplateRow): EmailTemplateResponse => ({
   ...row,

@@ -2,22 +2,12 @@ import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Patch,
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '@platform/auth';
 import { ApiEmptyResponse, ApiErrorResponses, ApiRecruitingResponse, type PaginatedResult } from '@platform/contracts';
-import {
-  CreateTemplateDto,
-  EmailLogQuery,
-  EmailLogResponse,
-  EmailPreviewResponse,
-  EmailTemplateResponse,
-  PreviewEmailDto,
-  SendEmailDto,
-  SendResultResponse,
-  TemplateParams,
-  UpdateTemplateDto,
-} from './dto/email.dto';
+import { CreateTemplateDto, EmailLogQuery, PreviewEmailDto, SendEmailDto, TemplateParams, UpdateTemplateDto } from './dto/email.dto';
 import { EmailSendingService } from './email-sending.service';
 import { EmailLogsService } from './email-logs.service';
 import { EmailTemplatesService } from './email-templates.service';
 import { CandidateParams, ProjectScopeParam } from '../core/dto/params';
+import { EmailLogResponse, EmailPreviewResponse, EmailTemplateResponse, SendResultResponse } from './dto/email.response';
 
 const PREVIEW = {
   summary: 'Render a template for one candidate',

@@ -1,5 +1,5 @@
-import type { ImportUploadResponse } from './dto/imports.dto';
 import { type ImportFileRow } from './import-files.repository';
+import { type ImportUploadResponse } from './dto/imports.response';
 
 export function toImportUpload(row: ImportFileRow): ImportUploadResponse {
   return {

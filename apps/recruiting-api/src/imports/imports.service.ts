@@ -9,20 +9,18 @@ import { invalidField, notFound } from '../recruiting.errors';
 import { SurveyMetadataRepository } from '../core/survey-metadata.repository';
 import { WarehouseClient } from '../warehouse/warehouse.client';
 import { WarehouseRepository } from '../warehouse/warehouse.repository';
-import type {
-  ExecuteImportDto,
-  ImportAcceptedResponse,
-  ImportStatusResponse,
-  ImportUploadResponse,
-  SurveyImportDto,
-  SurveyImportPreviewDto,
-  SurveyImportPreviewResponse,
-} from './dto/imports.dto';
+import type { ExecuteImportDto, SurveyImportDto, SurveyImportPreviewDto } from './dto/imports.dto';
 import { CHUNK_BYTES, ImportFilesRepository } from './import-files.repository';
 import { type ImportLogRow, ImportLogsRepository } from './import-logs.repository';
 import { RECRUITING_IMPORT_QUEUE } from '../recruiting.queues';
 import { summarizeTsv, TsvError } from './tsv-reader';
 import { toImportUpload } from './import.mapper';
+import {
+  type ImportAcceptedResponse,
+  type ImportStatusResponse,
+  type ImportUploadResponse,
+  type SurveyImportPreviewResponse,
+} from './dto/imports.response';
 
 export const IMPORT_OPTIONS = Symbol('IMPORT_OPTIONS');
 

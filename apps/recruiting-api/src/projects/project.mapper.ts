@@ -1,5 +1,5 @@
-import type { ProjectResponse, ScoringRule } from './dto/projects.dto';
 import { type ProjectRow } from '../core/projects.repository';
+import { type ProjectResponse, type ScoringRule } from './dto/projects.response';
 
 export const toProjectResponse = (row: ProjectRow): ProjectResponse => ({
   id: row.id,

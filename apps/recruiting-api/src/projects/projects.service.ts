@@ -3,9 +3,10 @@ import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { RecruitingDb } from '../database/recruiting-db';
 import { parseScoringRules, ScoringRuleError } from '../domain/scoring-rules';
 import { projectNotFound, RecruitingError } from '../recruiting.errors';
-import type { CreateProjectDto, ListProjectsQuery, ProjectResponse, UpdateProjectDto } from './dto/projects.dto';
+import type { CreateProjectDto, ListProjectsQuery, UpdateProjectDto } from './dto/projects.dto';
 import { ProjectsRepository } from '../core/projects.repository';
 import { toProjectResponse } from './project.mapper';
+import { type ProjectResponse } from './dto/projects.response';
 
 /** Rules are checked when saved, so a stored rule set always scores. */
 function checkScoringRules(rules: unknown[] | undefined): void {

@@ -1,5 +1,5 @@
-import type { ReservationResponse } from './dto/reservations.dto';
 import { type ReservationRow } from '../core/reservations.repository';
+import { type ReservationResponse } from './dto/reservations.response';
 
 export const toReservation = (r: ReservationRow): ReservationResponse => ({
   id: r.id,

@@ -9,9 +9,10 @@ import { RecruitingDb } from '../database/recruiting-db';
 import { AutomaticMailsService } from '../core/automatic-mails.service';
 import { ProjectsRepository } from '../core/projects.repository';
 import { candidateNotFound, invalidField, notFound, RecruitingError } from '../recruiting.errors';
-import type { ConfirmScheduleDto, ListReservationsQuery, ReservationResponse } from './dto/reservations.dto';
+import type { ConfirmScheduleDto, ListReservationsQuery } from './dto/reservations.dto';
 import { ReservationsRepository } from '../core/reservations.repository';
 import { toReservation } from './reservation.mapper';
+import { type ReservationResponse } from './dto/reservations.response';
 
 const calendarFailed = () => new RecruitingError('CALENDAR_PROVIDER_ERROR', 'The calendar provider failed; nothing was changed');
 /** The start of a YYYY-MM-DD day in a time zone, or a 400 when the day does not exist. */

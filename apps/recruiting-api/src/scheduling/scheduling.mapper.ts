@@ -1,5 +1,5 @@
 import { type IdentifiedSlot } from '../core/bookable-slots.service';
-import type { PublicSlot } from './dto/scheduling.dto';
+import { type PublicSlot } from './dto/scheduling.response';
 
 export const toPublicSlot = (s: IdentifiedSlot): PublicSlot => ({
   slotId: s.slotId,

@@ -7,11 +7,12 @@ import { AutomaticMailsService } from '../core/automatic-mails.service';
 import { type ProjectScope, ProjectsRepository } from '../core/projects.repository';
 import { CandidatesRepository } from '../core/candidates.repository';
 import { notFound, RecruitingError } from '../recruiting.errors';
-import type { PublicSlot, SchedulingInfoResponse, SubmitAvailabilityDto, SubmitAvailabilityResponse } from './dto/scheduling.dto';
+import type { SubmitAvailabilityDto } from './dto/scheduling.dto';
 import { PreferredSlotsRepository } from '../core/preferred-slots.repository';
 import { hashSchedulingToken } from '../core/scheduling-token';
 import { SchedulingTokensRepository } from '../core/scheduling-tokens.repository';
 import { toPublicSlot } from './scheduling.mapper';
+import { type PublicSlot, type SchedulingInfoResponse, type SubmitAvailabilityResponse } from './dto/scheduling.response';
 
 export interface ResolvedToken {
   projectCandidateId: number;

@@ -1,6 +1,6 @@
 import { maskIp } from '../domain/ip-mask';
-import type { Panel } from './dto/surveys.dto';
 import { type PanelRow } from '../warehouse/warehouse.repository';
+import { type Panel } from './dto/surveys.response';
 
 export const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 export const text = (v: unknown) => (typeof v === 'string' ? v : null);

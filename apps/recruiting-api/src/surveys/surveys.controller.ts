@@ -7,17 +7,19 @@ import {
   ListRespondentsQuery,
   ListSurveysQuery,
   PanelDetailQuery,
+  PanelParams,
+  SurveyIdParam,
+} from './dto/surveys.dto';
+import { SurveysService } from './surveys.service';
+import {
   PanelDetailResponse,
   PanelListResponse,
-  PanelParams,
   RespondentListResponse,
   SurveyDetailResponse,
-  SurveyIdParam,
   SurveyListResponse,
   SurveyPreviewResponse,
   SurveyQuestionsResponse,
-} from './dto/surveys.dto';
-import { SurveysService } from './surveys.service';
+} from './dto/surveys.response';
 
 /** When the respondents route was deprecated (RFC 9745 Deprecation header: @ and Unix seconds), 2026-01-01. */
 export const RESPONDENTS_DEPRECATED_AT = '@1767225600';

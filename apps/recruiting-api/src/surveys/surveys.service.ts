@@ -2,23 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { RecruitingDb } from '../database/recruiting-db';
 import { panelAnswers } from '../domain/panel-answers';
 import { notFound } from '../recruiting.errors';
-import type {
-  ListPanelsQuery,
-  ListQuestionsQuery,
-  ListRespondentsQuery,
-  ListSurveysQuery,
-  PanelDetailResponse,
-  PanelListResponse,
-  RespondentListResponse,
-  SurveyDetailResponse,
-  SurveyListResponse,
-  SurveyPreviewResponse,
-  SurveyQuestionsResponse,
-} from './dto/surveys.dto';
+import type { ListPanelsQuery, ListQuestionsQuery, ListRespondentsQuery, ListSurveysQuery } from './dto/surveys.dto';
 import { SurveyMetadataRepository } from '../core/survey-metadata.repository';
 import { WarehouseClient } from '../warehouse/warehouse.client';
 import { WarehouseRepository } from '../warehouse/warehouse.repository';
 import { iso, panelOf, text } from './survey.mapper';
+import {
+  type PanelDetailResponse,
+  type PanelListResponse,
+  type RespondentListResponse,
+  type SurveyDetailResponse,
+  type SurveyListResponse,
+  type SurveyPreviewResponse,
+  type SurveyQuestionsResponse,
+} from './dto/surveys.response';
 
 /** How many respondents the survey preview shows. */
 export const PREVIEW_RESPONDENTS = 5;

@@ -1,4 +1,3 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { IntField } from '@platform/contracts';
 import { DateTimeField } from '../../core/dto/date-time.field';
 
@@ -21,12 +20,4 @@ export class ListAvailabilityQuery {
   @IntField({ ...ID, optional: true }) interviewerId?: number;
   @DateTimeField({ optional: true, description: 'Windows ending after this instant' }) from?: string;
   @DateTimeField({ optional: true, description: 'Windows starting before this instant' }) to?: string;
-}
-
-export class AvailabilityResponse {
-  @ApiProperty({ type: 'integer' }) id!: number;
-  @ApiProperty({ type: 'integer' }) interviewerId!: number;
-  @ApiProperty() interviewerName!: string;
-  @ApiProperty({ format: 'date-time' }) startAt!: string;
-  @ApiProperty({ format: 'date-time' }) endAt!: string;
 }
