@@ -35,7 +35,7 @@ export class ReservationsService {
     private readonly status: CandidateStatusService,
     private readonly calendar: CalendarPort,
     private readonly mail: AutomaticMailsService,
-    private readonly availability: BookableSlotsService,
+    private readonly bookable: BookableSlotsService,
   ) {}
 
   /**
@@ -85,7 +85,7 @@ export class ReservationsService {
       if (eventId) await this.calendar.cancelEvent(eventId).catch(() => this.logger.warn(`calendar event ${eventId} left behind`));
       throw error;
     }
-    await this.availability.invalidate();
+    await this.bookable.invalidate();
     await this.mail.sendAutomatic(project, candidateId, 'confirmation', userId);
     return this.read(projectId, id);
   }
@@ -141,7 +141,7 @@ export class ReservationsService {
       });
       return row.projectCandidateId;
     });
-    await this.availability.invalidate();
+    await this.bookable.invalidate();
     await this.mail.sendAutomatic(project, candidateId, 'cancellation', userId);
     return this.read(projectId, id);
   }

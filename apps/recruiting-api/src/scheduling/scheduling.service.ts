@@ -30,7 +30,7 @@ export class SchedulingService {
     private readonly candidates: CandidatesRepository,
     private readonly tokens: SchedulingTokensRepository,
     private readonly preferred: PreferredSlotsRepository,
-    private readonly availability: BookableSlotsService,
+    private readonly bookable: BookableSlotsService,
     private readonly status: CandidateStatusService,
     private readonly mail: AutomaticMailsService,
   ) {}
@@ -67,13 +67,13 @@ export class SchedulingService {
 
   async slots(token: string): Promise<PublicSlot[]> {
     const { project } = await this.resolve(token);
-    return (await this.availability.slots(project.id, project.interviewDurationMinutes)).map(toPublicSlot);
+    return (await this.bookable.slots(project.id, project.interviewDurationMinutes)).map(toPublicSlot);
   }
 
   /** The slots answer as JSON text, `{"data":[...]}`, shared by every token of the project for a moment. */
   async slotsJson(token: string): Promise<string> {
     const { project } = await this.resolve(token);
-    return this.availability.publicJson(project.id, project.interviewDurationMinutes);
+    return this.bookable.publicJson(project.id, project.interviewDurationMinutes);
   }
 
   /**
@@ -88,7 +88,7 @@ export class SchedulingService {
       ]);
     }
     const { projectCandidateId, project } = await this.resolve(token);
-    const current = new Map((await this.availability.slots(project.id, project.interviewDurationMinutes)).map((s) => [s.slotId, s]));
+    const current = new Map((await this.bookable.slots(project.id, project.interviewDurationMinutes)).map((s) => [s.slotId, s]));
     const chosen = body.slots.map((submitted) => {
       const slot = current.get(submitted.slotId);
       const start = parseInstant(submitted.startAt);

@@ -35,7 +35,7 @@ export class SchedulePageService {
   constructor(
     private readonly db: RecruitingDb,
     private readonly scheduling: SchedulingService,
-    private readonly availability: BookableSlotsService,
+    private readonly bookable: BookableSlotsService,
     private readonly preferred: PreferredSlotsRepository,
     @Inject(SCHEDULING_CONFIG) private readonly config: SchedulingConfig,
   ) {}
@@ -62,7 +62,7 @@ export class SchedulePageService {
       };
     }
     const [slots, earlier] = await Promise.all([
-      this.availability.slots(project.id, project.interviewDurationMinutes),
+      this.bookable.slots(project.id, project.interviewDurationMinutes),
       this.preferred.ofCandidates(this.db, [projectCandidateId]),
     ]);
     return {
@@ -89,7 +89,7 @@ export class SchedulePageService {
     }
     try {
       const { project } = await this.scheduling.resolve(token);
-      const current = new Map((await this.availability.slots(project.id, project.interviewDurationMinutes)).map((s) => [s.slotId, s]));
+      const current = new Map((await this.bookable.slots(project.id, project.interviewDurationMinutes)).map((s) => [s.slotId, s]));
       const slots = [...new Set(slotIds)].map((id) => {
         const slot = current.get(id);
         if (!slot) throw new RecruitingError('SLOT_NOT_AVAILABLE', 'A chosen slot is no longer available');
