@@ -15,6 +15,7 @@ import { toReservation } from './reservation.mapper';
 import { type ReservationResponse } from './dto/reservations.response';
 
 const calendarFailed = () => new RecruitingError('CALENDAR_PROVIDER_ERROR', 'The calendar provider failed; nothing was changed');
+
 /** The start of a YYYY-MM-DD day in a time zone, or a 400 when the day does not exist. */
 function dayStart(field: string, day: string, zone: string): DateTime {
   const at = DateTime.fromISO(day, { zone });
