@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 
 /**
@@ -83,6 +83,14 @@ describe('recruiting-api structure', () => {
     const files = sources();
     expect(files.size).toBeGreaterThan(50);
     expect(structureViolations(files)).toEqual([]);
+  });
+
+  it('has a database-free spec beside every controller', () => {
+    const files = sources();
+    const controllers = [...files].filter(([, text]) => /@Controller\(/.test(text)).map(([path]) => path);
+    expect(controllers.length).toBeGreaterThan(10);
+    const missing = controllers.filter((path) => !existsSync(join(SRC, path.replace(/\.ts$/, '.spec.ts'))));
+    expect(missing).toEqual([]);
   });
 
   it('places every folder of src/ in a layer', () => {
