@@ -13,7 +13,7 @@ import { JwtService } from '@nestjs/jwt';
 import { migrateDatabase } from '@platform/persistence';
 import { freePort, waitFor } from '@platform/testing';
 import { RECRUITING_DATABASE } from '../apps/recruiting-api/src/database/database';
-import { RECRUITING_IMPORT_QUEUE } from '../apps/recruiting-api/src/imports/import-queue';
+import { RECRUITING_IMPORT_QUEUE } from '../apps/recruiting-api/src/recruiting.queues';
 import { encodeTsv, PANEL_HEADERS, panelExport } from '../apps/recruiting-api/test/fixtures/imports/tsv-fixtures';
 import { answers, memoryMb, report, runBench, size, whenReady } from './bench-kit';
 

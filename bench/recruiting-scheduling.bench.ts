@@ -14,7 +14,7 @@ import { migrateDatabase } from '@platform/persistence';
 import { freePort } from '@platform/testing';
 import type { Pool } from 'pg';
 import { RECRUITING_DATABASE } from '../apps/recruiting-api/src/database/database';
-import { hashSchedulingToken, newSchedulingToken } from '../apps/recruiting-api/src/scheduling-tokens/scheduling-token';
+import { hashSchedulingToken, newSchedulingToken } from '../apps/recruiting-api/src/core/scheduling-token';
 import { answers, percentile as pct, report, runBench, size, startApp } from './bench-kit';
 
 const INVITATIONS = size(5_000, 120);

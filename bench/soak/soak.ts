@@ -19,8 +19,8 @@ import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import { waitFor, workspaceRoot } from '@platform/testing';
 import { MongoClient } from 'mongodb';
 import { Pool } from 'pg';
-import { hashSchedulingToken, newSchedulingToken } from '../../apps/recruiting-api/src/scheduling-tokens/scheduling-token';
-import { RECRUITING_IMPORT_QUEUE } from '../../apps/recruiting-api/src/imports/import-queue';
+import { hashSchedulingToken, newSchedulingToken } from '../../apps/recruiting-api/src/core/scheduling-token';
+import { RECRUITING_IMPORT_QUEUE } from '../../apps/recruiting-api/src/recruiting.queues';
 import { memoryMb, runBench, SMOKE } from '../bench-kit';
 import { checkSoak } from './soak-check';
 

@@ -5,7 +5,7 @@ import { RecruitingExceptionFilter } from './recruiting.errors';
 import type { Redis } from 'ioredis';
 import { postgresHealthCheck, PostgresModule, REDIS, redisHealthCheck, RedisModule } from '@platform/persistence';
 import { HealthModule } from '@platform/runtime';
-import type { RecruitingConfig } from './config';
+import { isEmailEnabled, type RecruitingConfig } from './config';
 import { RECRUITING_DATABASE } from './database/database';
 import { DatabaseModule } from './database/database.module';
 import { UsersModule } from './users/users.module';
@@ -16,13 +16,14 @@ import { MessagingModule } from '@platform/messaging';
 import { ImportsModule } from './imports/imports.module';
 import { WarehouseModule } from './warehouse/warehouse.module';
 import { RecruitingConfigModule } from './config.module';
-import { EmailModule } from './email/email.module';
+import { EmailsModule } from './emails/emails.module';
 import { AvailabilityModule } from './availability/availability.module';
 import { SchedulingModule } from './scheduling/scheduling.module';
 import { ReservationsModule } from './reservations/reservations.module';
 import { CalendarModule } from './calendar/calendar.module';
-import { SchedulePageModule } from './schedule-page/schedule-page.module';
-import { MailModule } from './mail/mail.module';
+import { SchedulePageModule } from './scheduling/page/schedule-page.module';
+import { MailDeliveryModule } from './mail-delivery/mail-delivery.module';
+import { SurveysModule } from './surveys/surveys.module';
 
 /** Every route needs a bearer token and the role its method asks for, unless marked @Public(). */
 @Module({})
@@ -38,14 +39,15 @@ export class AppModule {
         CandidatesModule,
         ...(config.messaging ? [MessagingModule.forRoot(config.messaging)] : []),
         WarehouseModule.register(config.warehouse),
+        SurveysModule,
         ImportsModule.register(config.imports),
         RecruitingConfigModule.register(config),
         RedisModule.forRoot({ url: config.redis.url }),
-        MailModule.register(config),
-        EmailModule,
+        MailDeliveryModule.register({ ...config.mail, enabled: isEmailEnabled(config) }),
+        EmailsModule,
         AvailabilityModule,
         SchedulingModule,
-        CalendarModule.register(config),
+        CalendarModule.register(config.calendar, { enabled: isEmailEnabled(config) }),
         ReservationsModule,
         SchedulePageModule,
         AuthModule.register({ jwt: config.jwt, tokens: config.tokens, login: config.login }),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { messagingEnv, messagingOptionsFrom } from '@platform/messaging';
 import { postgresEnv, postgresOptionsFrom, redisEnv, redisOptionsFrom } from '@platform/persistence';
 import { APPS } from '@platform/routing';
-import { RECRUITING_IMPORT_QUEUE } from './imports/import-queue';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
+import { RECRUITING_IMPORT_QUEUE } from './recruiting.queues';
 
 /** Largest TSV upload by default: 100 MiB (the spec's files are tens of MB). */
 export const DEFAULT_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
@@ -121,6 +121,16 @@ export type LoginConfig = RecruitingConfig['login'];
 export type TokenConfig = RecruitingConfig['tokens'];
 export type SchedulingConfig = RecruitingConfig['scheduling'];
 export type CalendarConfig = RecruitingConfig['calendar'];
+export type MailConfig = RecruitingConfig['mail'];
+export type WarehouseConfig = RecruitingConfig['warehouse'];
+
+/**
+ * The one reader of PROTOTYPE_MODE (spec 1, "Runtime flags"): outside effects (mail, and the calendar with it) happen
+ * only when this says so.
+ */
+export function isEmailEnabled(config: { prototypeMode: boolean }): boolean {
+  return !config.prototypeMode;
+}
 
 export function loadRecruitingConfig(source: Record<string, string | undefined> = process.env): RecruitingConfig {
   return loadConfig(schema, source);

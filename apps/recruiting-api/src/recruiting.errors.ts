@@ -21,6 +21,18 @@ export const RECRUITING_ERROR_CODES = Object.keys(RECRUITING_ERROR_STATUS) as Re
 /** Recruiting's domain errors; services throw these, never HTTP exceptions. */
 export class RecruitingError extends DomainError<RecruitingErrorCode> {}
 
+/** 404 NOT_FOUND. */
+export const notFound = (message: string) => new RecruitingError('NOT_FOUND', message);
+
+/** 400 VALIDATION_FAILED about one field, whose detail repeats the message. */
+export const invalidField = (field: string, message: string) => new RecruitingError('VALIDATION_FAILED', message, [{ field, message }]);
+
+/** The 404 of every project-scoped route whose project does not exist. */
+export const projectNotFound = () => notFound('The project does not exist');
+
+/** The 404 of a project candidate (participation record) that is not one of the project's. */
+export const candidateNotFound = () => notFound('The candidate does not exist in this project');
+
 /** Recruiting's one error body: the success envelope's frame with `success: false` and an `error` block. */
 @Catch()
 export class RecruitingExceptionFilter extends ServiceExceptionFilter {

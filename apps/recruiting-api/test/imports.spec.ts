@@ -6,7 +6,7 @@ import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';
 import { RECRUITING_HTTP } from '../src/http-surface';
-import { RECRUITING_IMPORT_QUEUE } from '../src/imports/import-queue';
+import { RECRUITING_IMPORT_QUEUE } from '../src/recruiting.queues';
 import { encodeTsv, panelExport, PANEL_HEADERS } from './fixtures/imports/tsv-fixtures';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 

@@ -8,8 +8,8 @@ import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';
 import { RECRUITING_DATABASE } from '../src/database/database';
 import { RECRUITING_HTTP } from '../src/http-surface';
-import { RECRUITING_IMPORT_QUEUE } from '../src/imports/import-queue';
-import { seedWarehouse } from '../src/warehouse/warehouse-seed';
+import { RECRUITING_IMPORT_QUEUE } from '../src/recruiting.queues';
+import { seedWarehouse } from './support/warehouse-seed';
 
 export const TEST_JWT_SECRET = 'recruiting-test-secret-0123456789abcdef';
 

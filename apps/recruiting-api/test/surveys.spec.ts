@@ -1,7 +1,7 @@
 import { waitFor } from '@platform/testing';
-import { RESPONDENTS_DEPRECATED_AT } from '../src/warehouse/surveys.controller';
-import { SEED_SURVEYS } from '../src/warehouse/warehouse-seed';
-import { WarehouseSyncService } from '../src/warehouse/warehouse-sync.service';
+import { RESPONDENTS_DEPRECATED_AT } from '../src/surveys/surveys.controller';
+import { SEED_SURVEYS } from './support/warehouse-seed';
+import { WarehouseSyncService } from '../src/surveys/warehouse-sync.service';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 
 /** Survey data (spec 4.6) and survey imports (4.2) over a warehouse seeded by the code of npm run warehouse:seed. */

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { type AuthenticatedUser, JWT_AUTH_OPTIONS, JwtAuthGuard, type JwtAuthOptions } from '@platform/auth';
 import { RecruitingDb } from '../database/recruiting-db';
 import { RecruitingError } from '../recruiting.errors';
-import { UsersRepository } from '../users/users.repository';
+import { UsersRepository } from '../core/users.repository';
 
 /**
  * The shared HS256 access-token check, plus one the token cannot carry: its user still exists. A token of a

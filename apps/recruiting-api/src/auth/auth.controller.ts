@@ -3,17 +3,18 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser, RequireRole } from '@platform/auth';
 import { ApiErrorResponses, ApiRecruitingResponse } from '@platform/contracts';
 import { Public } from '@platform/runtime';
-import { UserResponse } from '../users/dto/users.dto';
-import { UsersService } from '../users/users.service';
-import { MessageResponse, RefreshTokenDto, TokenPairResponse } from './dto/auth.dto';
+import { CurrentUserService } from './current-user.service';
+import { RefreshTokenDto } from './dto/auth.dto';
 import { TokensService } from './tokens.service';
+import { UserResponse } from '../core/dto/user.response';
+import { MessageResponse, TokenPairResponse } from './dto/auth.response';
 
 @ApiTags('auth')
 @Controller('api/v1/auth')
 export class AuthController {
   constructor(
     private readonly tokens: TokensService,
-    private readonly users: UsersService,
+    private readonly users: CurrentUserService,
   ) {}
 
   @Post('refresh')

@@ -2,9 +2,10 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JWT_AUTH_OPTIONS, type JwtAuthOptions, RolesGuard } from '@platform/auth';
 import type { LoginConfig, TokenConfig } from '../config';
-import { UsersModule } from '../users/users.module';
+import { RecruitingCoreModule } from '../core/core.module';
 import { AccessTokenGuard } from './access-token.guard';
 import { AuthController } from './auth.controller';
+import { CurrentUserService } from './current-user.service';
 import { LoginController } from './login.controller';
 import { LOGIN_CONFIG, LoginService } from './login.service';
 import { LoginStatesRepository } from './login-states.repository';
@@ -28,7 +29,7 @@ export class AuthModule {
     const oidc = settings.login.oidc;
     return {
       module: AuthModule,
-      imports: [UsersModule],
+      imports: [RecruitingCoreModule],
       controllers: [LoginController, AuthController],
       providers: [
         { provide: JWT_AUTH_OPTIONS, useValue: settings.jwt },
@@ -36,6 +37,7 @@ export class AuthModule {
         { provide: LOGIN_CONFIG, useValue: settings.login },
         ...(oidc ? [{ provide: OidcClient, useValue: new OidcClient(oidc) }] : []),
         LoginService,
+        CurrentUserService,
         TokensService,
         LoginStatesRepository,
         RefreshTokensRepository,

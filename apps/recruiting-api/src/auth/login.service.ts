@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { LoginConfig } from '../config';
 import { RecruitingDb } from '../database/recruiting-db';
-import { RecruitingError } from '../recruiting.errors';
-import { UsersRepository } from '../users/users.repository';
+import { invalidField, RecruitingError } from '../recruiting.errors';
+import { UsersRepository } from '../core/users.repository';
 import { LoginStatesRepository } from './login-states.repository';
 import { OidcClient, type ProviderProfile } from './oidc-client';
 import { TokensService } from './tokens.service';
@@ -57,7 +57,7 @@ export class LoginService {
     }
     const code = query.code;
     if (typeof code !== 'string' || code.length === 0 || code.length > 2048) {
-      throw new RecruitingError('VALIDATION_FAILED', 'code is required', [{ field: 'code', message: 'code is required' }]);
+      throw invalidField('code', 'code is required');
     }
     try {
       const session = await this.signIn(query.state, rawQuery);

@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEmptyResponse, ApiErrorResponses, ApiRecruitingResponse, type PaginatedResult } from '@platform/contracts';
-import { ProjectScopeParam } from '../candidates/dto/candidates.dto';
 import { AvailabilityService } from './availability.service';
-import { AvailabilityParams, AvailabilityResponse, CreateAvailabilityDto, ListAvailabilityQuery } from './dto/availability.dto';
+import { AvailabilityParams, CreateAvailabilityDto, ListAvailabilityQuery } from './dto/availability.dto';
+import { ProjectScopeParam } from '../core/dto/params';
+import { AvailabilityResponse } from './dto/availability.response';
 
 @ApiTags('interviewer-availability')
 @Controller('api/v1/projects/:projectId/interviewer-availability')

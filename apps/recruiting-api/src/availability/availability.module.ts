@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
+import { RecruitingCoreModule } from '../core/core.module';
 import { AvailabilityController } from './availability.controller';
-import { AvailabilityRepository } from './availability.repository';
 import { AvailabilityService } from './availability.service';
 
-/** Interviewer availability windows and the slots cut from them. */
+/** Interviewer availability windows (the slots cut from them are the core's). */
 @Module({
+  imports: [RecruitingCoreModule],
   controllers: [AvailabilityController],
-  providers: [AvailabilityService, AvailabilityRepository],
-  exports: [AvailabilityService],
+  providers: [AvailabilityService],
 })
 export class AvailabilityModule {}

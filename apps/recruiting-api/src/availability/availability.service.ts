@@ -1,88 +1,49 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { Redis } from 'ioredis';
+import { Injectable } from '@nestjs/common';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
-import { REDIS } from '@platform/persistence';
-import type { SchedulingConfig } from '../config';
-import { REDIS_KEY_PREFIX, SCHEDULING_CONFIG } from '../config.tokens';
 import { RecruitingDb } from '../database/recruiting-db';
 import { parseInstant } from '../domain/date-time';
-import { cutSlots, type Slot, slotIdOf } from '../domain/slots';
-import { requireProject } from '../projects/project-scope';
-import { RecruitingError } from '../recruiting.errors';
-import { type AvailabilityRow, AvailabilityRepository } from './availability.repository';
-import type { AvailabilityResponse, CreateAvailabilityDto, ListAvailabilityQuery } from './dto/availability.dto';
+import { BookableSlotsService } from '../core/bookable-slots.service';
+import { ProjectsRepository } from '../core/projects.repository';
+import { invalidField, notFound } from '../recruiting.errors';
+import { AvailabilityRepository } from '../core/availability.repository';
+import type { CreateAvailabilityDto, ListAvailabilityQuery } from './dto/availability.dto';
+import { toAvailability } from './availability.mapper';
+import { type AvailabilityResponse } from './dto/availability.response';
 
 const MAX_WINDOW_MS = 31 * 24 * 3600 * 1000;
 
-/**
- * How long a project's computed slots are reused (and shared by concurrent requests). Every replica drops them at once
- * when any replica changes a window or a reservation: the change bumps a generation in the shared Redis, which each
- * request reads. Only while Redis cannot be reached does another replica's change take up to this long to show (and a
- * booking of a slot taken in between is still refused by the exclusion constraint when it is confirmed).
- */
-export const SLOTS_CACHE_MS = 1000;
-
-interface CachedSlots {
-  until: number;
-  /** The shared generation the slots were computed under (undefined: Redis did not answer). */
-  generation: string | undefined;
-  durationMinutes: number;
-  slots: Promise<IdentifiedSlot[]>;
-  /** The public answer's JSON, made once per computation. */
-  json?: string;
-}
-
-const invalid = (field: string, message: string) => new RecruitingError('VALIDATION_FAILED', message, [{ field, message }]);
-
 function instant(field: string, text: string): Date {
   const at = parseInstant(text);
-  if (!at) throw invalid(field, `${field} is not a real date-time`);
+  if (!at) throw invalidField(field, `${field} is not a real date-time`);
   return at;
 }
 
-const toResponse = (row: AvailabilityRow): AvailabilityResponse => ({
-  ...row,
-  startAt: row.startAt.toISOString(),
-  endAt: row.endAt.toISOString(),
-});
-
-export interface IdentifiedSlot extends Slot {
-  slotId: string;
-}
-
-/** Interviewer availability (issue 10's contract) and the bookable slots cut from it. */
+/** Interviewer availability (issue 10's contract); the slots cut from it are the core's BookableSlotsService. */
 @Injectable()
 export class AvailabilityService {
-  private readonly logger = new Logger('AvailabilitySlots');
-  private readonly cache = new Map<number, CachedSlots>();
-  private readonly generationKey: string;
-
   constructor(
     private readonly db: RecruitingDb,
+    private readonly projects: ProjectsRepository,
     private readonly windows: AvailabilityRepository,
-    @Inject(SCHEDULING_CONFIG) private readonly config: SchedulingConfig,
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(REDIS_KEY_PREFIX) prefix: string,
-  ) {
-    this.generationKey = `${prefix}slots:generation`;
-  }
+    private readonly slots: BookableSlotsService,
+  ) {}
 
   async create(projectId: number, body: CreateAvailabilityDto): Promise<AvailabilityResponse> {
     const startAt = instant('startAt', body.startAt);
     const endAt = instant('endAt', body.endAt);
-    if (endAt <= startAt) throw invalid('endAt', 'endAt must be after startAt');
-    if (endAt.getTime() - startAt.getTime() > MAX_WINDOW_MS) throw invalid('endAt', 'A window is at most 31 days long');
-    await requireProject(this.db, projectId);
-    if (!(await this.windows.userExists(this.db, body.interviewerId))) throw invalid('interviewerId', 'interviewerId is not a user');
+    if (endAt <= startAt) throw invalidField('endAt', 'endAt must be after startAt');
+    if (endAt.getTime() - startAt.getTime() > MAX_WINDOW_MS) throw invalidField('endAt', 'A window is at most 31 days long');
+    await this.projects.requireScope(this.db, projectId);
+    if (!(await this.windows.userExists(this.db, body.interviewerId))) throw invalidField('interviewerId', 'interviewerId is not a user');
     const id = await this.windows.insert(this.db, projectId, { interviewerId: body.interviewerId, startAt, endAt });
-    await this.invalidate();
-    return toResponse((await this.windows.find(this.db, projectId, id))!);
+    await this.slots.invalidate();
+    return toAvailability((await this.windows.find(this.db, projectId, id))!);
   }
 
   async list(projectId: number, query: ListAvailabilityQuery): Promise<PaginatedResult<AvailabilityResponse>> {
     const from = query.from === undefined ? undefined : instant('from', query.from);
     const to = query.to === undefined ? undefined : instant('to', query.to);
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     const { rows, total } = await this.windows.page(
       this.db,
       projectId,
@@ -90,106 +51,12 @@ export class AvailabilityService {
       offsetOf(query.page, query.limit),
       query.limit,
     );
-    return PaginatedResult.of(rows.map(toResponse), query.page, query.limit, total);
+    return PaginatedResult.of(rows.map(toAvailability), query.page, query.limit, total);
   }
 
   async delete(projectId: number, id: number): Promise<void> {
-    await requireProject(this.db, projectId);
-    if (!(await this.windows.delete(this.db, projectId, id))) throw new RecruitingError('NOT_FOUND', 'The availability does not exist');
-    await this.invalidate();
-  }
-
-  /**
-   * Forgets every project's computed slots, here and on every other replica (a window or a reservation changed, after
-   * its commit; reservations cross projects). Never fails: without Redis the other replicas catch up within
-   * SLOTS_CACHE_MS.
-   */
-  async invalidate(): Promise<void> {
-    this.cache.clear();
-    try {
-      await this.redis.incr(this.generationKey);
-    } catch (error) {
-      this.logger.warn(`slots generation not bumped (Redis): ${(error as Error).message}`);
-    }
-  }
-
-  /** The project's bookable slots now, computed at most once per SLOTS_CACHE_MS and shared by concurrent callers. */
-  async slots(projectId: number, durationMinutes: number): Promise<IdentifiedSlot[]> {
-    return (await this.cached(projectId, durationMinutes)).slots;
-  }
-
-  /** The slots as the public API's JSON answer, `{"data":[...]}`, serialized once per computation. */
-  async publicJson(projectId: number, durationMinutes: number): Promise<string> {
-    const entry = await this.cached(projectId, durationMinutes);
-    const slots = await entry.slots;
-    entry.json ??= JSON.stringify({
-      data: slots.map((s) => ({
-        slotId: s.slotId,
-        interviewerId: s.interviewerId,
-        interviewerName: s.interviewerName,
-        startAt: s.startAt.toISOString(),
-        endAt: s.endAt.toISOString(),
-      })),
-    });
-    return entry.json;
-  }
-
-  /** The shared generation of the slots, or undefined when Redis does not answer (the cache then lives by time alone). */
-  private async generation(): Promise<string | undefined> {
-    try {
-      return (await this.redis.get(this.generationKey)) ?? '0';
-    } catch (error) {
-      this.logger.warn(`slots generation not read (Redis): ${(error as Error).message}`);
-      return undefined;
-    }
-  }
-
-  private async cached(projectId: number, durationMinutes: number): Promise<CachedSlots> {
-    const generation = await this.generation();
-    const now = Date.now();
-    const hit = this.cache.get(projectId);
-    if (hit && hit.until > now && hit.durationMinutes === durationMinutes && hit.generation === generation) return hit;
-    const entry: CachedSlots = {
-      until: now + SLOTS_CACHE_MS,
-      generation,
-      durationMinutes,
-      slots: this.compute(projectId, durationMinutes, new Date(now)),
-    };
-    // A failed computation is not kept; a slot starting before the entry expires ends it early.
-    entry.slots.then(
-      (slots) => {
-        if (slots.length && slots[0].startAt.getTime() < entry.until) entry.until = slots[0].startAt.getTime();
-      },
-      () => this.cache.get(projectId) === entry && this.cache.delete(projectId),
-    );
-    this.cache.set(projectId, entry);
-    return entry;
-  }
-
-  /** The project's bookable slots: its windows cut by its interview length, minus every confirmed reservation. */
-  private async compute(projectId: number, durationMinutes: number, now: Date): Promise<IdentifiedSlot[]> {
-    const windows = await this.windows.openWindows(this.db, projectId, now);
-    if (windows.length === 0) return [];
-    const interviewers = [...new Set(windows.map((w) => w.interviewerId))];
-    const last = new Date(Math.max(...windows.map((w) => w.endAt.getTime())));
-    const busy = await this.windows.busy(this.db, interviewers, now, last);
-    return cutSlots(windows, durationMinutes, busy, now).map((slot) => ({
-      ...slot,
-      slotId: this.slotIdOf(slot.interviewerId, slot.startAt),
-    }));
-  }
-
-  private readonly slotIds = new Map<string, string>();
-
-  /** Slot ids are HMACs: remembered (bounded), since the same slots are asked for again and again. */
-  private slotIdOf(interviewerId: number, startAt: Date): string {
-    const key = `${interviewerId}|${startAt.getTime()}`;
-    let id = this.slotIds.get(key);
-    if (id === undefined) {
-      if (this.slotIds.size >= 200_000) this.slotIds.clear();
-      id = slotIdOf(this.config.slotKey, interviewerId, startAt);
-      this.slotIds.set(key, id);
-    }
-    return id;
+    await this.projects.requireScope(this.db, projectId);
+    if (!(await this.windows.delete(this.db, projectId, id))) throw notFound('The availability does not exist');
+    await this.slots.invalidate();
   }
 }

@@ -3,18 +3,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '@platform/auth';
 import { ApiEmptyResponse, ApiErrorResponses, ApiRecruitingResponse, type PaginatedResult } from '@platform/contracts';
 import { CandidatesService } from './candidates.service';
-import {
-  CandidateFieldsResponse,
-  CandidateParams,
-  ListCandidatesQuery,
-  ProjectCandidateResponse,
-  ProjectScopeParam,
-  StatusHistoryEntry,
-  UpdateCandidateDto,
-  UpdatedCountResponse,
-  UpdateSelectionDto,
-  UpdateStatusDto,
-} from './dto/candidates.dto';
+import { ListCandidatesQuery, UpdateCandidateDto, UpdateSelectionDto, UpdateStatusDto } from './dto/candidates.dto';
+import { CandidateParams, ProjectScopeParam } from '../core/dto/params';
+import { CandidateFieldsResponse, ProjectCandidateResponse, StatusHistoryEntry, UpdatedCountResponse } from './dto/candidates.response';
 
 @ApiTags('candidates')
 @Controller('api/v1/projects/:projectId/candidates')

@@ -4,71 +4,20 @@ import { CalendarPort, CalendarProviderError } from '../calendar/calendar-port';
 import { RecruitingDb } from '../database/recruiting-db';
 import { FilterError, filterToSql, parseFilterText } from '../domain/response-filter';
 import { parseScoringRules, ScoringRuleError, scoresSql } from '../domain/scoring-rules';
-import { requireProject } from '../projects/project-scope';
-import { RecruitingError } from '../recruiting.errors';
-import { type CandidateRow, CandidatesRepository } from './candidates.repository';
-import { CandidateStatusService } from './candidate-status.service';
-import { type PreferredSlotRow, PreferredSlotsRepository, type ReservationSummaryRow } from './preferred-slots.repository';
-import type {
-  CandidateFieldsResponse,
-  ListCandidatesQuery,
-  ProjectCandidateResponse,
-  StatusHistoryEntry,
-  UpdateCandidateDto,
-  UpdateSelectionDto,
-  UpdateStatusDto,
-} from './dto/candidates.dto';
-
-const objectOrNull = (value: unknown): Record<string, unknown> | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-
-/** What a candidate carries from part 2: its reservation and submitted slots. */
-export interface CandidateScheduling {
-  reservation: ReservationSummaryRow | undefined;
-  availableDates: PreferredSlotRow[];
-}
-
-export const toProjectCandidate = (row: CandidateRow, scheduling?: CandidateScheduling): ProjectCandidateResponse => ({
-  id: row.id,
-  projectId: row.projectId,
-  candidateId: row.candidateId,
-  status: row.status,
-  selectionType: row.selectionType,
-  segmentId: row.segmentId,
-  memo: row.memo,
-  priority: row.priority,
-  score: row.score,
-  attributes: objectOrNull(row.attributes),
-  surveyResponses: objectOrNull(row.surveyResponses),
-  reservationId: row.reservationId,
-  reservation: scheduling?.reservation
-    ? {
-        scheduledAt: scheduling.reservation.scheduledAt.toISOString(),
-        durationMinutes: scheduling.reservation.durationMinutes,
-        interviewType: scheduling.reservation.interviewType,
-        status: scheduling.reservation.status,
-        interviewerName: scheduling.reservation.interviewerName,
-      }
-    : null,
-  availableDates: (scheduling?.availableDates ?? []).map((d) => ({
-    id: d.id,
-    startAt: d.startAt.toISOString(),
-    endAt: d.endAt.toISOString(),
-    interviewerName: d.interviewerName,
-  })),
-  candidate: { id: row.candidateId, externalUserId: row.externalUserId, email: row.email, phone: row.phone, name: row.name },
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-const notFound = () => new RecruitingError('NOT_FOUND', 'The candidate does not exist in this project');
-
-const invalid = (field: string, message: string) => new RecruitingError('VALIDATION_FAILED', message, [{ field, message }]);
+import { ProjectsRepository } from '../core/projects.repository';
+import { candidateNotFound, invalidField, notFound, projectNotFound, RecruitingError } from '../recruiting.errors';
+import { type CandidateRow, CandidatesRepository } from '../core/candidates.repository';
+import { CandidateStatusService } from '../core/candidate-status.service';
+import { PreferredSlotsRepository } from '../core/preferred-slots.repository';
+import type { ListCandidatesQuery, UpdateCandidateDto, UpdateSelectionDto, UpdateStatusDto } from './dto/candidates.dto';
+import { toProjectCandidate, toStatusHistoryEntry } from './candidate.mapper';
+import { type CandidateFieldsResponse, type ProjectCandidateResponse, type StatusHistoryEntry } from './dto/candidates.response';
 
 @Injectable()
 export class CandidatesService {
   constructor(
     private readonly db: RecruitingDb,
+    private readonly projects: ProjectsRepository,
     private readonly candidates: CandidatesRepository,
     private readonly status: CandidateStatusService,
     private readonly preferred: PreferredSlotsRepository,
@@ -92,18 +41,18 @@ export class CandidatesService {
 
   async list(projectId: number, query: ListCandidatesQuery): Promise<PaginatedResult<ProjectCandidateResponse>> {
     if (query.minScore !== undefined && query.maxScore !== undefined && query.minScore > query.maxScore) {
-      throw invalid('minScore', 'minScore must not be greater than maxScore');
+      throw invalidField('minScore', 'minScore must not be greater than maxScore');
     }
     let response;
     if (query.responseFilter !== undefined) {
       try {
         response = filterToSql(parseFilterText(query.responseFilter));
       } catch (error) {
-        if (error instanceof FilterError) throw invalid('responseFilter', error.message);
+        if (error instanceof FilterError) throw invalidField('responseFilter', error.message);
         throw error;
       }
     }
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     const { rows, total } = await this.candidates.page(
       this.db,
       projectId,
@@ -116,21 +65,26 @@ export class CandidatesService {
   }
 
   async fields(projectId: number): Promise<CandidateFieldsResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     return { fields: await this.candidates.fields(this.db, projectId) };
   }
 
   async get(projectId: number, candidateId: number): Promise<ProjectCandidateResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
+    return this.read(projectId, candidateId);
+  }
+
+  /** The candidate of a project already looked up. */
+  private async read(projectId: number, candidateId: number): Promise<ProjectCandidateResponse> {
     const row = await this.candidates.find(this.db, projectId, candidateId);
-    if (!row) throw notFound();
+    if (!row) throw candidateNotFound();
     return (await this.withScheduling([row]))[0];
   }
 
   async update(projectId: number, candidateId: number, body: UpdateCandidateDto): Promise<ProjectCandidateResponse> {
-    await requireProject(this.db, projectId);
-    if (!(await this.candidates.update(this.db, projectId, candidateId, body))) throw notFound();
-    return this.get(projectId, candidateId);
+    await this.projects.requireScope(this.db, projectId);
+    if (!(await this.candidates.update(this.db, projectId, candidateId, body))) throw candidateNotFound();
+    return this.read(projectId, candidateId);
   }
 
   /**
@@ -138,10 +92,10 @@ export class CandidatesService {
    * calendar event is cancelled in the same transaction: a provider failure answers 502 and nothing is deleted.
    */
   async delete(projectId: number, candidateId: number): Promise<void> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     await this.db.transaction().execute(async (trx) => {
       const eventId = await this.candidates.lockCalendarEvent(trx, candidateId);
-      if (!(await this.candidates.delete(trx, projectId, candidateId))) throw notFound();
+      if (!(await this.candidates.delete(trx, projectId, candidateId))) throw candidateNotFound();
       if (eventId) {
         await this.calendar.cancelEvent(eventId).catch((error: unknown) => {
           if (error instanceof CalendarProviderError) {
@@ -154,34 +108,33 @@ export class CandidatesService {
   }
 
   async changeStatus(projectId: number, candidateId: number, body: UpdateStatusDto, userId: number): Promise<ProjectCandidateResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     await this.db
       .transaction()
       .execute((trx) => this.status.change(trx, projectId, candidateId, { to: body.status, reason: body.reason, changedBy: userId }));
-    return this.get(projectId, candidateId);
+    return this.read(projectId, candidateId);
   }
 
   async history(projectId: number, candidateId: number): Promise<StatusHistoryEntry[]> {
-    await requireProject(this.db, projectId);
-    if (!(await this.candidates.find(this.db, projectId, candidateId))) throw notFound();
+    await this.projects.requireScope(this.db, projectId);
+    if (!(await this.candidates.find(this.db, projectId, candidateId))) throw candidateNotFound();
     const rows = await this.candidates.history(this.db, candidateId);
-    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    return rows.map(toStatusHistoryEntry);
   }
 
   /** All or nothing: an id that is not a candidate of the project answers 404 and nothing changes. */
   async select(projectId: number, body: UpdateSelectionDto): Promise<{ updated: number }> {
     const ids = body.selections.map((s) => s.candidateId);
     const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
-    if (duplicate !== undefined) throw invalid('selections', `candidateId ${duplicate} is listed more than once`);
-    await requireProject(this.db, projectId);
+    if (duplicate !== undefined) throw invalidField('selections', `candidateId ${duplicate} is listed more than once`);
+    await this.projects.requireScope(this.db, projectId);
     const updated = await this.db.transaction().execute(async (trx) => {
       const found = await this.candidates.setSelections(
         trx,
         projectId,
         body.selections.map((s) => ({ candidateId: s.candidateId, selectionType: s.selectionType, segmentId: s.segmentId ?? null })),
       );
-      if (found !== ids.length)
-        throw new RecruitingError('NOT_FOUND', 'A listed candidate does not exist in this project; nothing was changed');
+      if (found !== ids.length) throw notFound('A listed candidate does not exist in this project; nothing was changed');
       return found;
     });
     return { updated };
@@ -189,8 +142,8 @@ export class CandidatesService {
 
   /** Re-applies the project's scoring rules to every candidate in one SQL statement. */
   async score(projectId: number): Promise<{ updated: number }> {
-    const project = await this.db.selectFrom('projects').select('scoringRules').where('id', '=', projectId).executeTakeFirst();
-    if (!project) throw new RecruitingError('NOT_FOUND', 'The project does not exist');
+    const project = await this.projects.find(this.db, projectId);
+    if (!project) throw projectNotFound();
     let rules;
     try {
       rules = parseScoringRules(project.scoringRules ?? []);

@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MultipartModule } from '@nestjs/platform-fastify/multipart';
+import { RecruitingCoreModule } from '../core/core.module';
 import { ImportFilesRepository } from './import-files.repository';
 import { ImportJobsConsumer } from './import-jobs.consumer';
 import { ImportLogsRepository } from './import-logs.repository';
@@ -13,7 +14,7 @@ export class ImportsModule {
   static register(options: ImportOptions): DynamicModule {
     return {
       module: ImportsModule,
-      imports: [MultipartModule.register({ limits: { fileSize: options.maxBytes } })],
+      imports: [RecruitingCoreModule, MultipartModule.register({ limits: { fileSize: options.maxBytes } })],
       controllers: [ImportsController],
       providers: [
         { provide: IMPORT_OPTIONS, useValue: options },

@@ -4,24 +4,23 @@ import { QueuePublisher, QueueUnavailableError } from '@platform/messaging';
 import type { MultipartFileStream } from '@nestjs/platform-fastify/multipart';
 import { RecruitingDb } from '../database/recruiting-db';
 import { columnKeys, compileMapping, type FileMapping, MappingError, mapRespondent, suggestMapping } from '../domain/import-mapping';
-import { requireProject } from '../projects/project-scope';
-import { RecruitingError } from '../recruiting.errors';
-import { SurveysService } from '../warehouse/surveys.service';
+import { ProjectsRepository } from '../core/projects.repository';
+import { invalidField, notFound } from '../recruiting.errors';
+import { SurveyMetadataRepository } from '../core/survey-metadata.repository';
 import { WarehouseClient } from '../warehouse/warehouse.client';
 import { WarehouseRepository } from '../warehouse/warehouse.repository';
-import type {
-  ExecuteImportDto,
-  ImportAcceptedResponse,
-  ImportStatusResponse,
-  ImportUploadResponse,
-  SurveyImportDto,
-  SurveyImportPreviewDto,
-  SurveyImportPreviewResponse,
-} from './dto/imports.dto';
-import { CHUNK_BYTES, type ImportFileRow, ImportFilesRepository } from './import-files.repository';
+import type { ExecuteImportDto, SurveyImportDto, SurveyImportPreviewDto } from './dto/imports.dto';
+import { CHUNK_BYTES, ImportFilesRepository } from './import-files.repository';
 import { type ImportLogRow, ImportLogsRepository } from './import-logs.repository';
-import { RECRUITING_IMPORT_QUEUE } from './import-queue';
+import { RECRUITING_IMPORT_QUEUE } from '../recruiting.queues';
 import { summarizeTsv, TsvError } from './tsv-reader';
+import { toImportUpload } from './import.mapper';
+import {
+  type ImportAcceptedResponse,
+  type ImportStatusResponse,
+  type ImportUploadResponse,
+  type SurveyImportPreviewResponse,
+} from './dto/imports.response';
 
 export const IMPORT_OPTIONS = Symbol('IMPORT_OPTIONS');
 
@@ -32,20 +31,7 @@ export interface ImportOptions {
   fileTtlSeconds: number;
 }
 
-const invalid = (field: string, message: string) => new RecruitingError('VALIDATION_FAILED', message, [{ field, message }]);
-
-const fileNotFound = () => new RecruitingError('NOT_FOUND', 'The uploaded file does not exist or has expired');
-
-function uploadResponse(row: ImportFileRow): ImportUploadResponse {
-  return {
-    file_id: row.id,
-    file_info: { name: row.name, size: Number(row.size), rowCount: row.rowCount },
-    columns: row.columns as ImportUploadResponse['columns'],
-    suggested_mapping: row.suggestedMapping as Record<string, unknown>,
-    preview: row.preview as ImportUploadResponse['preview'],
-    expires_at: row.expiresAt.toISOString(),
-  };
-}
+const fileNotFound = () => notFound('The uploaded file does not exist or has expired');
 
 /** File and survey imports (spec 4.2): upload, re-read, execute as a queued job, survey preview and import, status. */
 @Injectable()
@@ -54,11 +40,12 @@ export class ImportsService {
 
   constructor(
     private readonly db: RecruitingDb,
+    private readonly projects: ProjectsRepository,
     private readonly files: ImportFilesRepository,
     private readonly logs: ImportLogsRepository,
     private readonly warehouse: WarehouseClient,
     private readonly surveyData: WarehouseRepository,
-    private readonly surveys: SurveysService,
+    private readonly surveys: SurveyMetadataRepository,
     @Inject(IMPORT_OPTIONS) private readonly options: ImportOptions,
     @Optional() private readonly publisher?: QueuePublisher,
   ) {}
@@ -68,7 +55,7 @@ export class ImportsService {
    * transaction: a file that is empty, does not decode, or has no header answers 400 and leaves nothing behind.
    */
   async upload(projectId: number, file: MultipartFileStream, userId: number | null): Promise<ImportUploadResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     await this.files.deleteExpired(this.db);
     const id = randomUUID();
     const name = (file.originalname || 'upload.tsv').slice(0, 1000);
@@ -91,12 +78,12 @@ export class ImportsService {
         if (pendingBytes >= CHUNK_BYTES) await store();
       }
       if (pendingBytes > 0) await store();
-      if (size === 0) throw invalid('file', 'The file is empty');
+      if (size === 0) throw invalidField('file', 'The file is empty');
       let summary;
       try {
         summary = await summarizeTsv(this.files.chunks(trx, id));
       } catch (error) {
-        if (error instanceof TsvError) throw invalid('file', error.message);
+        if (error instanceof TsvError) throw invalidField('file', error.message);
         throw error;
       }
       const keys = columnKeys(summary.headers);
@@ -108,19 +95,19 @@ export class ImportsService {
         preview: summary.preview.map((cells) => Object.fromEntries(keys.map((key, i) => [key, cells[i] ?? '']))),
       });
     });
-    return uploadResponse((await this.files.find(this.db, projectId, id))!);
+    return toImportUpload((await this.files.find(this.db, projectId, id))!);
   }
 
   async get(projectId: number, fileId: string): Promise<ImportUploadResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     const row = await this.files.find(this.db, projectId, fileId);
     if (!row) throw fileNotFound();
-    return uploadResponse(row);
+    return toImportUpload(row);
   }
 
   /** Checks the mapping against the file, writes the import log and queues the job; 201 at once. */
   async execute(projectId: number, fileId: string, body: ExecuteImportDto, userId: number | null): Promise<ImportAcceptedResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     const file = await this.files.find(this.db, projectId, fileId);
     if (!file) throw fileNotFound();
     const mapping = body.mapping as unknown as FileMapping;
@@ -130,7 +117,7 @@ export class ImportsService {
         (file.columns as Array<{ name: string }>).map((c) => c.name),
       );
     } catch (error) {
-      if (error instanceof MappingError) throw invalid(error.field, error.message);
+      if (error instanceof MappingError) throw invalidField(error.field, error.message);
       throw error;
     }
     const publisher = this.requireQueue();
@@ -178,9 +165,9 @@ export class ImportsService {
   }
 
   async status(projectId: number, importId: number): Promise<ImportStatusResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
     const log = await this.logs.find(this.db, importId);
-    if (!log || log.projectId !== projectId) throw new RecruitingError('NOT_FOUND', 'The import does not exist in this project');
+    if (!log || log.projectId !== projectId) throw notFound('The import does not exist in this project');
     return this.statusOf(log, await this.logs.errors(this.db, importId));
   }
 
@@ -204,16 +191,16 @@ export class ImportsService {
   /** 503 when the warehouse is not configured, 404 for the project or the survey, 400 for a question the survey lacks. */
   private async checkSurveyImport(projectId: number, body: SurveyImportDto): Promise<void> {
     this.warehouse.require();
-    await requireProject(this.db, projectId);
-    await this.surveys.requireSurvey(body.surveyId);
+    await this.projects.requireScope(this.db, projectId);
+    await this.surveys.requireSurvey(this.db, body.surveyId);
     const questions = new Set((await this.surveyData.allQuestions(body.surveyId)).map((q) => q.questionText));
     for (const key of ['externalUserId', 'name', 'email'] as const) {
       const source = body.mapping[key].sourceField;
-      if (!questions.has(source)) throw invalid(`mapping.${key}.sourceField`, `The survey has no question "${source.slice(0, 200)}"`);
+      if (!questions.has(source)) throw invalidField(`mapping.${key}.sourceField`, `The survey has no question "${source.slice(0, 200)}"`);
     }
     for (const [i, condition] of (body.filter?.conditions ?? []).entries()) {
       if (!questions.has(condition.field)) {
-        throw invalid(`filter.conditions.${i}.field`, `The survey has no question "${condition.field.slice(0, 200)}"`);
+        throw invalidField(`filter.conditions.${i}.field`, `The survey has no question "${condition.field.slice(0, 200)}"`);
       }
     }
   }

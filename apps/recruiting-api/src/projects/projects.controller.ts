@@ -2,8 +2,9 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiExtraModels, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequireRole } from '@platform/auth';
 import { ApiEmptyResponse, ApiErrorResponses, ApiRecruitingResponse, type PaginatedResult } from '@platform/contracts';
-import { CreateProjectDto, ListProjectsQuery, ProjectIdParam, ProjectResponse, ScoringRule, UpdateProjectDto } from './dto/projects.dto';
+import { CreateProjectDto, ListProjectsQuery, ProjectIdParam, UpdateProjectDto } from './dto/projects.dto';
 import { ProjectsService } from './projects.service';
+import { ProjectResponse, ScoringRule } from './dto/projects.response';
 
 @ApiTags('projects')
 @ApiExtraModels(ScoringRule)

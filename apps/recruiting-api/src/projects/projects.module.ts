@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
+import { RecruitingCoreModule } from '../core/core.module';
 import { ProjectsController } from './projects.controller';
-import { ProjectsRepository } from './projects.repository';
 import { ProjectsService } from './projects.service';
 
 /** Recruiting projects (spec: not shown; the contract of issue 8) with their interview length, time zone and scoring rules. */
 @Module({
+  imports: [RecruitingCoreModule],
   controllers: [ProjectsController],
-  providers: [ProjectsService, ProjectsRepository],
-  exports: [ProjectsService, ProjectsRepository],
+  providers: [ProjectsService],
 })
 export class ProjectsModule {}

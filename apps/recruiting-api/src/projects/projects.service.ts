@@ -2,19 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { RecruitingDb } from '../database/recruiting-db';
 import { parseScoringRules, ScoringRuleError } from '../domain/scoring-rules';
-import { RecruitingError } from '../recruiting.errors';
-import type { CreateProjectDto, ListProjectsQuery, ProjectResponse, ScoringRule, UpdateProjectDto } from './dto/projects.dto';
-import { type ProjectRow, ProjectsRepository } from './projects.repository';
-
-const toProjectResponse = (row: ProjectRow): ProjectResponse => ({
-  id: row.id,
-  name: row.name,
-  interviewDurationMinutes: row.interviewDurationMinutes,
-  timezone: row.timezone,
-  scoringRules: Array.isArray(row.scoringRules) ? (row.scoringRules as ScoringRule[]) : [],
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
+import { projectNotFound, RecruitingError } from '../recruiting.errors';
+import type { CreateProjectDto, ListProjectsQuery, UpdateProjectDto } from './dto/projects.dto';
+import { ProjectsRepository } from '../core/projects.repository';
+import { toProjectResponse } from './project.mapper';
+import { type ProjectResponse } from './dto/projects.response';
 
 /** Rules are checked when saved, so a stored rule set always scores. */
 function checkScoringRules(rules: unknown[] | undefined): void {
@@ -26,8 +18,6 @@ function checkScoringRules(rules: unknown[] | undefined): void {
     throw error;
   }
 }
-
-const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).code === '23503';
 
 @Injectable()
 export class ProjectsService {
@@ -43,7 +33,7 @@ export class ProjectsService {
 
   async get(projectId: number): Promise<ProjectResponse> {
     const row = await this.projects.find(this.db, projectId);
-    if (!row) throw new RecruitingError('NOT_FOUND', 'The project does not exist');
+    if (!row) throw projectNotFound();
     return toProjectResponse(row);
   }
 
@@ -55,20 +45,13 @@ export class ProjectsService {
   async update(projectId: number, body: UpdateProjectDto): Promise<ProjectResponse> {
     checkScoringRules(body.scoringRules);
     const row = await this.projects.update(this.db, projectId, body);
-    if (!row) throw new RecruitingError('NOT_FOUND', 'The project does not exist');
+    if (!row) throw projectNotFound();
     return toProjectResponse(row);
   }
 
   async delete(projectId: number): Promise<void> {
-    let outcome;
-    try {
-      outcome = await this.projects.deleteIfEmpty(this.db, projectId);
-    } catch (error) {
-      // A candidate imported between the check and the delete: the foreign key refuses, as the check would have.
-      if (isForeignKeyViolation(error)) outcome = 'has-candidates' as const;
-      else throw error;
-    }
-    if (outcome === 'missing') throw new RecruitingError('NOT_FOUND', 'The project does not exist');
+    const outcome = await this.projects.deleteIfEmpty(this.db, projectId);
+    if (outcome === 'missing') throw projectNotFound();
     if (outcome === 'has-candidates') throw new RecruitingError('CONFLICT', 'The project has candidates; delete them first');
   }
 }

@@ -2,9 +2,10 @@ import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '@platform/auth';
 import { ApiErrorResponses, ApiRecruitingResponse, type PaginatedResult } from '@platform/contracts';
-import { CandidateParams, ProjectScopeParam } from '../candidates/dto/candidates.dto';
-import { ConfirmScheduleDto, ListReservationsQuery, ReservationParams, ReservationResponse } from './dto/reservations.dto';
+import { ConfirmScheduleDto, ListReservationsQuery, ReservationParams } from './dto/reservations.dto';
 import { ReservationsService } from './reservations.service';
+import { CandidateParams, ProjectScopeParam } from '../core/dto/params';
+import { ReservationResponse } from './dto/reservations.response';
 
 @ApiTags('reservations')
 @Controller('api/v1/projects/:projectId/reservations')

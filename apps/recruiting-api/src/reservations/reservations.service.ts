@@ -1,47 +1,25 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { DateTime } from 'luxon';
-import { AvailabilityService } from '../availability/availability.service';
+import { BookableSlotsService } from '../core/bookable-slots.service';
 import { CalendarPort, CalendarProviderError } from '../calendar/calendar-port';
-import { CandidateStatusService } from '../candidates/candidate-status.service';
-import { CandidatesRepository } from '../candidates/candidates.repository';
+import { CandidateStatusService } from '../core/candidate-status.service';
+import { CandidatesRepository } from '../core/candidates.repository';
 import { RecruitingDb } from '../database/recruiting-db';
-import { EmailSendingService } from '../email/email-sending.service';
-import { requireProject } from '../projects/project-scope';
-import { RecruitingError } from '../recruiting.errors';
-import type { ConfirmScheduleDto, ListReservationsQuery, ReservationResponse } from './dto/reservations.dto';
-import { type ReservationRow, ReservationsRepository } from './reservations.repository';
-
-const toReservation = (r: ReservationRow): ReservationResponse => ({
-  id: r.id,
-  projectId: r.projectId,
-  projectCandidateId: r.projectCandidateId,
-  interviewerId: r.interviewerId,
-  scheduledAt: r.scheduledAt.toISOString(),
-  durationMinutes: r.durationMinutes,
-  interviewType: r.interviewType,
-  meetingUrl: r.meetingUrl,
-  status: r.status,
-  candidate: { id: r.personId, externalUserId: r.externalUserId, email: r.email, phone: r.phone, name: r.name },
-  interviewer: {
-    id: r.interviewerId,
-    email: r.interviewerEmail,
-    name: r.interviewerName,
-    picture: r.interviewerPicture,
-    role: r.interviewerRole,
-    createdAt: r.interviewerCreatedAt.toISOString(),
-  },
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
+import { AutomaticMailsService } from '../core/automatic-mails.service';
+import { ProjectsRepository } from '../core/projects.repository';
+import { candidateNotFound, invalidField, notFound, RecruitingError } from '../recruiting.errors';
+import type { ConfirmScheduleDto, ListReservationsQuery } from './dto/reservations.dto';
+import { ReservationsRepository } from '../core/reservations.repository';
+import { toReservation } from './reservation.mapper';
+import { type ReservationResponse } from './dto/reservations.response';
 
 const calendarFailed = () => new RecruitingError('CALENDAR_PROVIDER_ERROR', 'The calendar provider failed; nothing was changed');
-const invalid = (field: string, message: string) => new RecruitingError('VALIDATION_FAILED', message, [{ field, message }]);
 
 /** The start of a YYYY-MM-DD day in a time zone, or a 400 when the day does not exist. */
 function dayStart(field: string, day: string, zone: string): DateTime {
   const at = DateTime.fromISO(day, { zone });
-  if (!at.isValid) throw invalid(field, `${field} is not a real day`);
+  if (!at.isValid) throw invalidField(field, `${field} is not a real day`);
   return at.startOf('day');
 }
 
@@ -52,12 +30,13 @@ export class ReservationsService {
 
   constructor(
     private readonly db: RecruitingDb,
+    private readonly projects: ProjectsRepository,
     private readonly reservations: ReservationsRepository,
     private readonly candidates: CandidatesRepository,
     private readonly status: CandidateStatusService,
     private readonly calendar: CalendarPort,
-    private readonly mail: EmailSendingService,
-    private readonly availability: AvailabilityService,
+    private readonly mail: AutomaticMailsService,
+    private readonly bookable: BookableSlotsService,
   ) {}
 
   /**
@@ -66,16 +45,16 @@ export class ReservationsService {
    * the interviewer at that time fail with SLOT_NOT_AVAILABLE. The confirmation mail follows the commit.
    */
   async confirm(projectId: number, candidateId: number, body: ConfirmScheduleDto, userId: number): Promise<ReservationResponse> {
-    const project = await requireProject(this.db, projectId);
+    const project = await this.projects.requireScope(this.db, projectId);
     let eventId: string | null = null;
     let id: number;
     try {
       id = await this.db.transaction().execute(async (trx) => {
         if ((await this.candidates.lockStatus(trx, projectId, candidateId)) === undefined) {
-          throw new RecruitingError('NOT_FOUND', 'The candidate does not exist in this project');
+          throw candidateNotFound();
         }
         const slot = await this.reservations.preferredSlot(trx, candidateId, body.availableDateId);
-        if (!slot) throw new RecruitingError('NOT_FOUND', "The available date is not one of the candidate's availableDates");
+        if (!slot) throw notFound("The available date is not one of the candidate's availableDates");
         if (slot.startAt.getTime() <= Date.now()) throw new RecruitingError('SLOT_NOT_AVAILABLE', 'The slot has already begun');
         const existing = await this.reservations.lockOfCandidate(trx, candidateId);
         if (existing?.status === 'confirmed') throw new RecruitingError('CONFLICT', 'The candidate already has a confirmed reservation');
@@ -105,21 +84,18 @@ export class ReservationsService {
       });
     } catch (error) {
       if (eventId) await this.calendar.cancelEvent(eventId).catch(() => this.logger.warn(`calendar event ${eventId} left behind`));
-      if ((error as { code?: string }).code === '23P01') {
-        throw new RecruitingError('SLOT_NOT_AVAILABLE', 'The interviewer is already booked at that time');
-      }
       throw error;
     }
-    await this.availability.invalidate();
-    await this.mail.sendAutomatic(projectId, candidateId, 'confirmation', userId);
-    return this.get(projectId, id);
+    await this.bookable.invalidate();
+    await this.mail.sendAutomatic(project, candidateId, 'confirmation', userId);
+    return this.read(projectId, id);
   }
 
   async list(projectId: number, query: ListReservationsQuery): Promise<PaginatedResult<ReservationResponse>> {
-    const project = await requireProject(this.db, projectId);
+    const project = await this.projects.requireScope(this.db, projectId);
     const from = query.startDate === undefined ? undefined : dayStart('startDate', query.startDate, project.timezone);
     const last = query.endDate === undefined ? undefined : dayStart('endDate', query.endDate, project.timezone);
-    if (from && last && from > last) throw invalid('startDate', 'startDate must not be after endDate');
+    if (from && last && from > last) throw invalidField('startDate', 'startDate must not be after endDate');
     const { rows, total } = await this.reservations.page(
       this.db,
       projectId,
@@ -132,9 +108,14 @@ export class ReservationsService {
   }
 
   async get(projectId: number, id: number): Promise<ReservationResponse> {
-    await requireProject(this.db, projectId);
+    await this.projects.requireScope(this.db, projectId);
+    return this.read(projectId, id);
+  }
+
+  /** The reservation of a project already looked up. */
+  private async read(projectId: number, id: number): Promise<ReservationResponse> {
     const row = await this.reservations.find(this.db, projectId, id);
-    if (!row) throw new RecruitingError('NOT_FOUND', 'The reservation does not exist');
+    if (!row) throw notFound('The reservation does not exist');
     return toReservation(row);
   }
 
@@ -143,10 +124,10 @@ export class ReservationsService {
    * cancelled) and the candidate, scheduled or interviewed, to cancelled with history; the cancellation mail follows.
    */
   async cancel(projectId: number, id: number, userId: number): Promise<ReservationResponse> {
-    await requireProject(this.db, projectId);
+    const project = await this.projects.requireScope(this.db, projectId);
     const candidateId = await this.db.transaction().execute(async (trx) => {
       const row = await this.reservations.lock(trx, projectId, id);
-      if (!row) throw new RecruitingError('NOT_FOUND', 'The reservation does not exist');
+      if (!row) throw notFound('The reservation does not exist');
       if (row.status === 'cancelled') throw new RecruitingError('CONFLICT', 'The reservation is already cancelled');
       if (row.calendarEventId) {
         await this.calendar.cancelEvent(row.calendarEventId).catch((error: unknown) => {
@@ -161,8 +142,8 @@ export class ReservationsService {
       });
       return row.projectCandidateId;
     });
-    await this.availability.invalidate();
-    await this.mail.sendAutomatic(projectId, candidateId, 'cancellation', userId);
-    return this.get(projectId, id);
+    await this.bookable.invalidate();
+    await this.mail.sendAutomatic(project, candidateId, 'cancellation', userId);
+    return this.read(projectId, id);
   }
 }

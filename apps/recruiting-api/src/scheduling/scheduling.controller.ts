@@ -3,9 +3,10 @@ import type { FastifyReply } from 'fastify';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiPublicDataResponse, PublicEnvelopeResponse } from '@platform/contracts';
 import { ERROR_BODY_REF, Public, RawResponse } from '@platform/runtime';
-import { PublicSlot, SchedulingInfoResponse, SubmitAvailabilityDto, SubmitAvailabilityResponse, TokenParam } from './dto/scheduling.dto';
+import { SubmitAvailabilityDto, TokenParam } from './dto/scheduling.dto';
 import { PublicRateLimitGuard } from './public-rate-limit.guard';
 import { SchedulingService } from './scheduling.service';
+import { PublicSlot, SchedulingInfoResponse, SubmitAvailabilityResponse } from './dto/scheduling.response';
 
 const RATE_LIMITED = {
   status: 429,

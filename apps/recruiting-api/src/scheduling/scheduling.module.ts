@@ -1,7 +1,5 @@
+import { RecruitingCoreModule } from '../core/core.module';
 import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
-import { AvailabilityModule } from '../availability/availability.module';
-import { CandidatesModule } from '../candidates/candidates.module';
-import { EmailModule } from '../email/email.module';
 import { NoStoreMiddleware } from './no-store.middleware';
 import { PublicRateLimitGuard } from './public-rate-limit.guard';
 import { SchedulingController } from './scheduling.controller';
@@ -12,7 +10,7 @@ import { SchedulingService } from './scheduling.service';
  * never cached.
  */
 @Module({
-  imports: [AvailabilityModule, CandidatesModule, EmailModule],
+  imports: [RecruitingCoreModule],
   controllers: [SchedulingController],
   providers: [SchedulingService, PublicRateLimitGuard],
   exports: [SchedulingService, PublicRateLimitGuard],

@@ -1,15 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { AvailabilityService, type IdentifiedSlot } from '../availability/availability.service';
-import { CandidateStatusService } from '../candidates/candidate-status.service';
+import { BookableSlotsService } from '../core/bookable-slots.service';
+import { CandidateStatusService } from '../core/candidate-status.service';
 import { RecruitingDb } from '../database/recruiting-db';
 import { parseInstant } from '../domain/date-time';
-import { EmailSendingService } from '../email/email-sending.service';
-import { type ProjectScope, requireProject } from '../projects/project-scope';
-import { RecruitingError } from '../recruiting.errors';
-import type { PublicSlot, SchedulingInfoResponse, SubmitAvailabilityDto, SubmitAvailabilityResponse } from './dto/scheduling.dto';
-import { PreferredSlotsRepository } from '../candidates/preferred-slots.repository';
-import { hashSchedulingToken } from '../scheduling-tokens/scheduling-token';
-import { SchedulingTokensRepository } from '../scheduling-tokens/scheduling-tokens.repository';
+import { AutomaticMailsService } from '../core/automatic-mails.service';
+import { type ProjectScope, ProjectsRepository } from '../core/projects.repository';
+import { CandidatesRepository } from '../core/candidates.repository';
+import { notFound, RecruitingError } from '../recruiting.errors';
+import type { SubmitAvailabilityDto } from './dto/scheduling.dto';
+import { PreferredSlotsRepository } from '../core/preferred-slots.repository';
+import { hashSchedulingToken } from '../core/scheduling-token';
+import { SchedulingTokensRepository } from '../core/scheduling-tokens.repository';
+import { toPublicSlot } from './scheduling.mapper';
+import { type PublicSlot, type SchedulingInfoResponse, type SubmitAvailabilityResponse } from './dto/scheduling.response';
 
 export interface ResolvedToken {
   projectCandidateId: number;
@@ -18,47 +21,36 @@ export interface ResolvedToken {
 
 const slotNotAvailable = (message: string) => new RecruitingError('SLOT_NOT_AVAILABLE', message);
 
-export const toPublicSlot = (s: IdentifiedSlot): PublicSlot => ({
-  slotId: s.slotId,
-  interviewerId: s.interviewerId,
-  interviewerName: s.interviewerName,
-  startAt: s.startAt.toISOString(),
-  endAt: s.endAt.toISOString(),
-});
-
 /** The public scheduling router (spec 4.5): the token is the only credential, and answers carry no internal ids. */
 @Injectable()
 export class SchedulingService {
   constructor(
     private readonly db: RecruitingDb,
+    private readonly projects: ProjectsRepository,
+    private readonly candidates: CandidatesRepository,
     private readonly tokens: SchedulingTokensRepository,
     private readonly preferred: PreferredSlotsRepository,
-    private readonly availability: AvailabilityService,
+    private readonly bookable: BookableSlotsService,
     private readonly status: CandidateStatusService,
-    private readonly mail: EmailSendingService,
+    private readonly mail: AutomaticMailsService,
   ) {}
 
   /** An unknown token answers 404, an expired one 400 SCHEDULING_TOKEN_ERROR. */
   async resolve(token: string): Promise<ResolvedToken> {
     const row = await this.tokens.findByHash(this.db, hashSchedulingToken(token));
-    if (!row) throw new RecruitingError('NOT_FOUND', 'The scheduling link does not exist');
+    if (!row) throw notFound('The scheduling link does not exist');
     if (row.expiresAt.getTime() <= Date.now()) throw new RecruitingError('SCHEDULING_TOKEN_ERROR', 'The scheduling link has expired');
-    return { projectCandidateId: row.projectCandidateId, project: await requireProject(this.db, row.projectId) };
+    return { projectCandidateId: row.projectCandidateId, project: await this.projects.requireScope(this.db, row.projectId) };
   }
 
   async info(token: string): Promise<SchedulingInfoResponse> {
     const { projectCandidateId, project } = await this.resolve(token);
-    const person = await this.db
-      .selectFrom('projectCandidates as pc')
-      .innerJoin('candidates as c', 'c.id', 'pc.candidateId')
-      .select('c.name')
-      .where('pc.id', '=', projectCandidateId)
-      .executeTakeFirstOrThrow();
+    const name = await this.candidates.nameOf(this.db, projectCandidateId);
     const reservation = await this.preferred.reservationOf(this.db, projectCandidateId);
     const confirmed = reservation?.status === 'confirmed' ? reservation : undefined;
     return {
       project: { name: project.name, interview_duration_minutes: project.interviewDurationMinutes },
-      candidate: { name: person.name },
+      candidate: { name },
       is_expired: false,
       is_already_scheduled: !!confirmed,
       reservation: confirmed
@@ -75,13 +67,13 @@ export class SchedulingService {
 
   async slots(token: string): Promise<PublicSlot[]> {
     const { project } = await this.resolve(token);
-    return (await this.availability.slots(project.id, project.interviewDurationMinutes)).map(toPublicSlot);
+    return (await this.bookable.slots(project.id, project.interviewDurationMinutes)).map(toPublicSlot);
   }
 
   /** The slots answer as JSON text, `{"data":[...]}`, shared by every token of the project for a moment. */
   async slotsJson(token: string): Promise<string> {
     const { project } = await this.resolve(token);
-    return this.availability.publicJson(project.id, project.interviewDurationMinutes);
+    return this.bookable.publicJson(project.id, project.interviewDurationMinutes);
   }
 
   /**
@@ -96,7 +88,7 @@ export class SchedulingService {
       ]);
     }
     const { projectCandidateId, project } = await this.resolve(token);
-    const current = new Map((await this.availability.slots(project.id, project.interviewDurationMinutes)).map((s) => [s.slotId, s]));
+    const current = new Map((await this.bookable.slots(project.id, project.interviewDurationMinutes)).map((s) => [s.slotId, s]));
     const chosen = body.slots.map((submitted) => {
       const slot = current.get(submitted.slotId);
       const start = parseInstant(submitted.startAt);
@@ -113,7 +105,7 @@ export class SchedulingService {
     });
     await this.db.transaction().execute(async (trx) => {
       // Locks the candidate row, so a confirmation cannot slip in between the check and the replacement.
-      await trx.selectFrom('projectCandidates').select('id').where('id', '=', projectCandidateId).forUpdate().executeTakeFirstOrThrow();
+      await this.candidates.lock(trx, projectCandidateId);
       const reservation = await this.preferred.reservationOf(trx, projectCandidateId);
       if (reservation?.status === 'confirmed') throw slotNotAvailable('The interview is already scheduled');
       await this.preferred.replace(trx, projectCandidateId, chosen);
@@ -123,7 +115,7 @@ export class SchedulingService {
         changedBy: null,
       });
     });
-    await this.mail.sendAutomatic(project.id, projectCandidateId, 'acknowledgement', null);
+    await this.mail.sendAutomatic(project, projectCandidateId, 'acknowledgement', null);
     return { message: 'ご希望の日時を受け付けました', selectedCount: chosen.length };
   }
 }

@@ -2,8 +2,9 @@ import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequireRole } from '@platform/auth';
 import { ApiErrorResponses, ApiRecruitingResponse, type PaginatedResult } from '@platform/contracts';
-import { ListUsersQuery, UpdateUserRoleDto, UserIdParam, UserResponse } from './dto/users.dto';
+import { ListUsersQuery, UpdateUserRoleDto, UserIdParam } from './dto/users.dto';
 import { UsersService } from './users.service';
+import { UserResponse } from '../core/dto/user.response';
 
 @ApiTags('users')
 @Controller('api/v1/users')

@@ -2,18 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { Role } from '@platform/auth';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { RecruitingDb } from '../database/recruiting-db';
-import { RecruitingError } from '../recruiting.errors';
-import type { ListUsersQuery, UserResponse } from './dto/users.dto';
-import { type UserRow, UsersRepository } from './users.repository';
-
-export const toUserResponse = (row: UserRow): UserResponse => ({
-  id: row.id,
-  email: row.email,
-  name: row.name,
-  picture: row.picture,
-  role: row.role,
-  createdAt: row.createdAt.toISOString(),
-});
+import { notFound, RecruitingError } from '../recruiting.errors';
+import type { ListUsersQuery } from './dto/users.dto';
+import { UsersRepository } from '../core/users.repository';
+import { toUserResponse } from '../core/user.mapper';
+import { type UserResponse } from '../core/dto/user.response';
 
 @Injectable()
 export class UsersService {
@@ -27,12 +20,6 @@ export class UsersService {
     return PaginatedResult.of(rows.map(toUserResponse), query.page, query.limit, total);
   }
 
-  async get(userId: number): Promise<UserResponse> {
-    const row = await this.users.find(this.db, userId);
-    if (!row) throw new RecruitingError('UNAUTHENTICATED', 'The bearer token is invalid or expired');
-    return toUserResponse(row);
-  }
-
   /** Changes a user's role; the last administrator cannot be demoted (409), even by two demotions at once. */
   async changeRole(userId: number, role: Role): Promise<UserResponse> {
     return this.db.transaction().execute(async (trx) => {
@@ -41,7 +28,7 @@ export class UsersService {
         throw new RecruitingError('CONFLICT', 'The last administrator cannot be given another role');
       }
       const updated = await this.users.setRole(trx, userId, role);
-      if (!updated) throw new RecruitingError('NOT_FOUND', 'The user does not exist');
+      if (!updated) throw notFound('The user does not exist');
       return toUserResponse(updated);
     });
   }

@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { BuilderEnvelopeInterceptor, httpConventions } from '@platform/contracts';
 import type { PlatformApp } from '@platform/runtime';
-import { httpClient, startTestApp } from '@platform/testing';
+import { describeRouteAccess, httpClient, reaches, startTestApp } from '@platform/testing';
+import { ACTOR, BUILDER_CALLERS, startBuilderControllers } from '../../test/support/controller-app';
 import { BuilderExceptionFilter } from '../builder.errors';
 import { SURVEY_BUILDER_HTTP } from '../http-surface';
 import { IDENTITY_OPTIONS, IdentityGuard } from '../identity/identity.guard';
@@ -76,4 +77,60 @@ describe('QuestionsController (no database)', () => {
     const res = await bob().post('/api/questions/import', { targetSectionId: id, libraryItemId: 'nope' }).expect(400);
     expect(res.body.error.details).toEqual([{ field: 'libraryItemId', message: 'libraryItemId must be a UUID' }]);
   });
+});
+
+describe('QuestionsController routes (shared controller-spec helper)', () => {
+  let app: PlatformApp;
+  beforeAll(async () => {
+    app = await startBuilderControllers([QuestionsController], [QuestionsService]);
+  });
+  afterAll(() => app?.close());
+
+  const SECTION = '3d7a2b1c-5e4f-4a6b-9c8d-1e2f3a4b5c6d';
+  const QUESTION = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b';
+  const LIBRARY_ITEM = '5a1e2d3c-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+  const question = { code: 'Q1', questionType: 'single', promptText: 'How often?', options: [{ label: 'Daily' }] };
+
+  describeRouteAccess(
+    { app: () => app, ...BUILDER_CALLERS, stubs: [QuestionsService] },
+    {
+      'POST /api/sections/:sectionId/questions': {
+        method: 'post',
+        request: { path: `/api/sections/${SECTION}/questions`, body: question },
+        status: 201,
+        service: reaches(QuestionsService, 'add', [ACTOR, SECTION, expect.objectContaining({ code: 'Q1', questionType: 'single' })]),
+        malformed: [
+          { name: 'an unknown question type', body: { ...question, questionType: 'slider' } },
+          { name: 'no code', body: { ...question, code: undefined } },
+        ],
+      },
+      'POST /api/questions/import': {
+        method: 'post',
+        request: { path: '/api/questions/import', body: { targetSectionId: SECTION, libraryItemId: LIBRARY_ITEM } },
+        status: 201,
+        service: reaches(QuestionsService, 'import', [ACTOR, { targetSectionId: SECTION, libraryItemId: LIBRARY_ITEM }]),
+        malformed: [{ name: 'a target that is not a UUID', body: { targetSectionId: 'x' } }],
+      },
+      'PATCH /api/questions/:questionId': {
+        method: 'patch',
+        request: { path: `/api/questions/${QUESTION}`, body: { promptText: 'How often, really?' } },
+        status: 200,
+        service: reaches(QuestionsService, 'update', [ACTOR, QUESTION, expect.objectContaining({ promptText: 'How often, really?' })]),
+        malformed: [{ name: 'a sort order 0', body: { sortOrder: 0 } }],
+      },
+      'DELETE /api/questions/:questionId': {
+        method: 'delete',
+        request: { path: `/api/questions/${QUESTION}` },
+        status: 200,
+        service: reaches(QuestionsService, 'remove', [ACTOR, QUESTION], { deleted: true }),
+        malformed: [{ name: 'a question id that is not a UUID', path: '/api/questions/1' }],
+      },
+      'POST /api/questions/:questionId/duplicate': {
+        method: 'post',
+        request: { path: `/api/questions/${QUESTION}/duplicate` },
+        status: 201,
+        service: reaches(QuestionsService, 'duplicate', [ACTOR, QUESTION]),
+      },
+    },
+  );
 });

@@ -2,7 +2,8 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { BuilderEnvelopeInterceptor, httpConventions } from '@platform/contracts';
 import type { PlatformApp } from '@platform/runtime';
-import { httpClient, startTestApp } from '@platform/testing';
+import { describeRouteAccess, httpClient, reaches, startTestApp } from '@platform/testing';
+import { ACTOR, BUILDER_CALLERS, startBuilderControllers } from '../../test/support/controller-app';
 import { BuilderExceptionFilter } from '../builder.errors';
 import { SURVEY_BUILDER_HTTP } from '../http-surface';
 import { IDENTITY_OPTIONS, IdentityGuard } from '../identity/identity.guard';
@@ -88,4 +89,101 @@ describe('SurveysController (no database)', () => {
       expect.objectContaining({ title: '新しい題' }),
     ]);
   });
+});
+
+describe('SurveysController routes (shared controller-spec helper)', () => {
+  const SERVICES = [SurveysService, SurveyExportService, RenumberService];
+  let app: PlatformApp;
+  beforeAll(async () => {
+    app = await startBuilderControllers([SurveysController], SERVICES);
+  });
+  afterAll(() => app?.close());
+
+  const SURVEY = '2c6f1f4e-8a4f-4f7e-9b53-2f3f7c1f0a11';
+  const base = `/api/surveys/${SURVEY}`;
+  const survey = { title: 'Lunch', clientName: 'Acme', objective: 'awareness', deliveryArea: 'Tokyo', category: 'food' };
+
+  describeRouteAccess(
+    { app: () => app, ...BUILDER_CALLERS, stubs: SERVICES },
+    {
+      'GET /api/surveys': {
+        method: 'get',
+        request: { path: '/api/surveys', query: { status: '下書き' } },
+        status: 200,
+        service: reaches(SurveysService, 'list', [ACTOR, expect.objectContaining({ status: '下書き', sort: 'updatedAtDesc' })], []),
+        malformed: [{ name: 'an unknown sort', query: { sort: 'newest' } }],
+      },
+      'POST /api/surveys': {
+        method: 'post',
+        request: { path: '/api/surveys', body: survey },
+        status: 201,
+        service: reaches(SurveysService, 'create', [ACTOR, expect.objectContaining(survey)]),
+        malformed: [{ name: 'no client name', body: { ...survey, clientName: undefined } }],
+      },
+      'GET /api/surveys/:surveyId': {
+        method: 'get',
+        request: { path: base },
+        status: 200,
+        service: reaches(SurveysService, 'detail', [ACTOR, SURVEY]),
+        malformed: [{ name: 'a survey id that is not a UUID', path: '/api/surveys/x' }],
+      },
+      'PATCH /api/surveys/:surveyId': {
+        method: 'patch',
+        request: { path: base, body: { title: 'Dinner' } },
+        status: 200,
+        service: reaches(SurveysService, 'update', [ACTOR, SURVEY, { title: 'Dinner' }]),
+        malformed: [{ name: 'an unknown status', body: { status: 'live' } }],
+      },
+      'DELETE /api/surveys/:surveyId': {
+        method: 'delete',
+        request: { path: base },
+        status: 200,
+        service: reaches(SurveysService, 'remove', [ACTOR, SURVEY], { deleted: true }),
+      },
+      'POST /api/surveys/:surveyId/duplicate': {
+        method: 'post',
+        request: { path: `${base}/duplicate` },
+        status: 201,
+        service: reaches(SurveysService, 'duplicate', [ACTOR, SURVEY]),
+      },
+      'POST /api/survey-copies': {
+        method: 'post',
+        request: { path: '/api/survey-copies', body: { sourceSurveyId: SURVEY, sourceVersionNo: 2 } },
+        status: 201,
+        service: reaches(SurveysService, 'copyFrom', [ACTOR, { sourceSurveyId: SURVEY, sourceVersionNo: 2 }]),
+        malformed: [{ name: 'a source that is not a UUID', body: { sourceSurveyId: 'x' } }],
+      },
+      'POST /api/surveys/:surveyId/questions/renumber': {
+        method: 'post',
+        request: { path: `${base}/questions/renumber` },
+        status: 200,
+        service: reaches(RenumberService, 'renumber', [ACTOR, SURVEY]),
+      },
+      'POST /api/surveys/:surveyId/archive': {
+        method: 'post',
+        request: { path: `${base}/archive` },
+        status: 200,
+        service: reaches(SurveysService, 'archive', [ACTOR, SURVEY]),
+      },
+      'POST /api/surveys/:surveyId/export': {
+        method: 'post',
+        request: { path: `${base}/export` },
+        status: 200,
+        service: reaches(SurveyExportService, 'export', [ACTOR, SURVEY]),
+      },
+      'POST /api/surveys/:surveyId/exports': {
+        method: 'post',
+        request: { path: `${base}/exports` },
+        status: 200,
+        service: reaches(SurveyExportService, 'export', [ACTOR, SURVEY]),
+      },
+      'PUT /api/surveys/:surveyId/favorite': {
+        method: 'put',
+        request: { path: `${base}/favorite`, body: { favorite: true } },
+        status: 200,
+        service: reaches(SurveysService, 'setFavorite', [ACTOR, SURVEY, true]),
+        malformed: [{ name: 'a favorite that is not a boolean', body: { favorite: 'yes' } }],
+      },
+    },
+  );
 });

@@ -1,18 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IntField, TextField } from '@platform/contracts';
-import { DATE_TIME_PATTERN } from '../../domain/date-time';
+import { IntField } from '@platform/contracts';
+import { DateTimeField } from '../../core/dto/date-time.field';
 
 const ID = { min: 1, max: 2_147_483_647, fromText: true };
-
-/** An ISO 8601 date-time with offset, as text (checked for a real instant by the service). */
-export const DateTimeField = (options: { optional?: boolean; description?: string } = {}) =>
-  TextField({
-    ...options,
-    max: 40,
-    pattern: DATE_TIME_PATTERN,
-    patternMessage: 'must be an ISO 8601 date-time with an offset (Z or ±hh:mm)',
-    format: 'date-time',
-  });
 
 export class AvailabilityParams {
   @IntField(ID) projectId!: number;
@@ -31,12 +20,4 @@ export class ListAvailabilityQuery {
   @IntField({ ...ID, optional: true }) interviewerId?: number;
   @DateTimeField({ optional: true, description: 'Windows ending after this instant' }) from?: string;
   @DateTimeField({ optional: true, description: 'Windows starting before this instant' }) to?: string;
-}
-
-export class AvailabilityResponse {
-  @ApiProperty({ type: 'integer' }) id!: number;
-  @ApiProperty({ type: 'integer' }) interviewerId!: number;
-  @ApiProperty() interviewerName!: string;
-  @ApiProperty({ format: 'date-time' }) startAt!: string;
-  @ApiProperty({ format: 'date-time' }) endAt!: string;
 }

@@ -1,22 +1,9 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { EnumField, IntField, JsonObjectField, NestedArrayField, NumberField, TextField } from '@platform/contracts';
 import { CANDIDATE_STATUSES, type CandidateStatus } from '../../domain/candidate-status';
+import { CANDIDATE_SORTS, type CandidateSort } from '../../core/candidates.repository';
 
 export const SELECTION_TYPES = ['primary', 'reserve'] as const;
-export const CANDIDATE_SORTS = ['created_at', '-created_at', 'score', '-score', 'status', '-status', 'name', '-name'] as const;
-export type CandidateSort = (typeof CANDIDATE_SORTS)[number];
 export const PRIORITIES = ['A', 'B', 'C'] as const;
-
-const ID = { min: 1, max: 2_147_483_647, fromText: true };
-
-export class ProjectScopeParam {
-  @IntField(ID) projectId!: number;
-}
-
-export class CandidateParams {
-  @IntField(ID) projectId!: number;
-  @IntField({ ...ID, description: 'The project candidate (participation record) id' }) candidateId!: number;
-}
 
 export class ListCandidatesQuery {
   @IntField({ optional: true, min: 1, max: 1_000_000, default: 1, fromText: true }) page = 1;
@@ -66,16 +53,6 @@ export class UpdateSelectionDto {
   @NestedArrayField(() => SelectionItem, { minItems: 1, maxItems: 1000 }) selections!: SelectionItem[];
 }
 
-export class CandidatePerson {
-  @ApiProperty({ type: 'integer' }) id!: number;
-  @ApiProperty() externalUserId!: string;
-  @ApiProperty({ type: String, nullable: true }) email!: string | null;
-  @ApiProperty({ type: String, nullable: true }) phone!: string | null;
-  @ApiProperty({ type: String, nullable: true }) name!: string | null;
-}
-
-export const INTERVIEW_TYPES = ['online_meet', 'online_conf', 'offline', 'any'] as const;
-
 /** The reservation summary of a candidate (documented inline on ProjectCandidate, where it may be null). */
 export interface CandidateReservation {
   scheduledAt: string;
@@ -83,69 +60,4 @@ export interface CandidateReservation {
   interviewType: string;
   status: string;
   interviewerName: string | null;
-}
-
-export class AvailableDate {
-  @ApiProperty({ type: 'integer' }) id!: number;
-  @ApiProperty({ format: 'date-time' }) startAt!: string;
-  @ApiProperty({ format: 'date-time' }) endAt!: string;
-  @ApiProperty({ type: String, nullable: true }) interviewerName!: string | null;
-}
-
-/** The ProjectCandidate of spec 2. */
-export class ProjectCandidateResponse {
-  @ApiProperty({ type: 'integer', description: 'Project candidate id' }) id!: number;
-  @ApiProperty({ type: 'integer' }) projectId!: number;
-  @ApiProperty({ type: 'integer', description: 'Id of the person record' }) candidateId!: number;
-  @ApiProperty({ enum: CANDIDATE_STATUSES }) status!: string;
-  @ApiProperty({ enum: [...SELECTION_TYPES, null], nullable: true, type: String }) selectionType!: string | null;
-  @ApiProperty({ type: String, nullable: true }) segmentId!: string | null;
-  @ApiProperty({ type: String, nullable: true }) memo!: string | null;
-  @ApiProperty({ enum: [...PRIORITIES, null], nullable: true, type: String }) priority!: string | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Decimal rendered as a string' }) score!: string | null;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) attributes!: Record<string, unknown> | null;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) surveyResponses!: Record<string, unknown> | null;
-  @ApiProperty({ type: 'integer', nullable: true }) reservationId!: number | null;
-  @ApiProperty({
-    type: 'object',
-    nullable: true,
-    description: 'The confirmed reservation, or null',
-    required: ['scheduledAt', 'durationMinutes', 'interviewType', 'status', 'interviewerName'],
-    properties: {
-      scheduledAt: { type: 'string', format: 'date-time' },
-      durationMinutes: { type: 'integer' },
-      interviewType: { type: 'string', enum: [...INTERVIEW_TYPES] },
-      status: { type: 'string', enum: ['confirmed', 'cancelled'] },
-      interviewerName: { type: 'string', nullable: true },
-    },
-  })
-  reservation!: CandidateReservation | null;
-  @ApiProperty({ type: () => [AvailableDate] }) availableDates!: AvailableDate[];
-  @ApiProperty({ type: () => CandidatePerson }) candidate!: CandidatePerson;
-  @ApiProperty({ format: 'date-time' }) createdAt!: string;
-  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
-}
-
-export class CandidateField {
-  @ApiProperty() name!: string;
-  @ApiProperty({ enum: ['attributes', 'surveyResponses'] }) source!: string;
-  @ApiProperty({ type: [String], description: 'Up to five distinct values' }) sampleValues!: string[];
-}
-
-export class CandidateFieldsResponse {
-  @ApiProperty({ type: () => [CandidateField] }) fields!: CandidateField[];
-}
-
-export class StatusHistoryEntry {
-  @ApiProperty({ type: 'integer' }) id!: number;
-  @ApiProperty({ enum: [...CANDIDATE_STATUSES, null], nullable: true, type: String }) fromStatus!: string | null;
-  @ApiProperty({ enum: CANDIDATE_STATUSES }) toStatus!: string;
-  @ApiProperty({ type: String, nullable: true }) reason!: string | null;
-  @ApiProperty({ type: 'integer', nullable: true, description: 'null for a change the system made' }) changedBy!: number | null;
-  @ApiProperty({ type: String, nullable: true }) changedByName!: string | null;
-  @ApiProperty({ format: 'date-time' }) createdAt!: string;
-}
-
-export class UpdatedCountResponse {
-  @ApiProperty({ type: 'integer' }) updated!: number;
 }

@@ -1,11 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { EnumField, IntField, TextField } from '@platform/contracts';
-import { CandidatePerson, INTERVIEW_TYPES } from '../../candidates/dto/candidates.dto';
-import { UserResponse } from '../../users/dto/users.dto';
+import { INTERVIEW_TYPES } from '../../core/dto/candidate-person.response';
+import { RESERVATION_SORTS, type ReservationSort } from '../../core/reservations.repository';
 
 export const RESERVATION_STATUSES = ['confirmed', 'cancelled'] as const;
-export const RESERVATION_SORTS = ['scheduledAt', '-scheduledAt', 'createdAt', '-createdAt'] as const;
-export type ReservationSort = (typeof RESERVATION_SORTS)[number];
 
 const ID = { min: 1, max: 2_147_483_647, fromText: true };
 const DATE = { max: 10, pattern: /^\d{4}-\d{2}-\d{2}$/, patternMessage: 'must be a date YYYY-MM-DD', format: 'date' };
@@ -31,20 +28,4 @@ export class ConfirmScheduleDto {
   @EnumField(INTERVIEW_TYPES, { optional: true, description: 'Default online_meet' }) interviewType?: (typeof INTERVIEW_TYPES)[number];
   @TextField({ optional: true, nullable: true, max: 2048, pattern: /^https?:\/\/\S+$/, patternMessage: 'must be an http(s) URL' })
   meetingUrl?: string | null;
-}
-
-export class ReservationResponse {
-  @ApiProperty({ type: 'integer' }) id!: number;
-  @ApiProperty({ type: 'integer' }) projectId!: number;
-  @ApiProperty({ type: 'integer' }) projectCandidateId!: number;
-  @ApiProperty({ type: 'integer' }) interviewerId!: number;
-  @ApiProperty({ format: 'date-time' }) scheduledAt!: string;
-  @ApiProperty({ type: 'integer' }) durationMinutes!: number;
-  @ApiProperty({ enum: INTERVIEW_TYPES }) interviewType!: string;
-  @ApiProperty({ type: String, nullable: true }) meetingUrl!: string | null;
-  @ApiProperty({ enum: RESERVATION_STATUSES }) status!: string;
-  @ApiProperty({ type: () => CandidatePerson }) candidate!: CandidatePerson;
-  @ApiProperty({ type: () => UserResponse }) interviewer!: UserResponse;
-  @ApiProperty({ format: 'date-time' }) createdAt!: string;
-  @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }

@@ -1,4 +1,3 @@
-import { ApiProperty } from '@nestjs/swagger';
 import { ROLES } from '@platform/auth';
 import { EnumField, IntField, TextField } from '@platform/contracts';
 
@@ -15,14 +14,4 @@ export class UserIdParam {
 
 export class UpdateUserRoleDto {
   @EnumField(ROLES, { description: 'The new role' }) role!: (typeof ROLES)[number];
-}
-
-/** The User of spec section 2. */
-export class UserResponse {
-  @ApiProperty({ type: 'integer' }) id!: number;
-  @ApiProperty() email!: string;
-  @ApiProperty({ description: 'Display name' }) name!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Profile image URL' }) picture!: string | null;
-  @ApiProperty({ enum: ROLES }) role!: string;
-  @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }

@@ -1,0 +1,145 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { REDIS } from '@platform/persistence';
+import type { SchedulingConfig } from '../config';
+import { REDIS_KEY_PREFIX, SCHEDULING_CONFIG } from '../config.tokens';
+import { RecruitingDb } from '../database/recruiting-db';
+import { cutSlots, type Slot, slotIdOf } from '../domain/slots';
+import { AvailabilityRepository } from './availability.repository';
+
+/**
+ * How long a project's computed slots are reused (and shared by concurrent requests). Every replica drops them at once
+ * when any replica changes a window or a reservation: the change bumps a generation in the shared Redis, which each
+ * request reads. Only while Redis cannot be reached does another replica's change take up to this long to show (and a
+ * booking of a slot taken in between is still refused by the exclusion constraint when it is confirmed).
+ */
+export const SLOTS_CACHE_MS = 1000;
+
+interface CachedSlots {
+  until: number;
+  /** The shared generation the slots were computed under (undefined: Redis did not answer). */
+  generation: string | undefined;
+  durationMinutes: number;
+  slots: Promise<IdentifiedSlot[]>;
+  /** The public answer's JSON, made once per computation. */
+  json?: string;
+}
+
+export interface IdentifiedSlot extends Slot {
+  slotId: string;
+}
+
+/**
+ * The bookable slots of a project (its windows cut by its interview length, minus confirmed reservations), shared by
+ * the availability routes, reservations and public scheduling; and their cache, dropped on every replica at once.
+ */
+@Injectable()
+export class BookableSlotsService {
+  private readonly logger = new Logger('AvailabilitySlots');
+  private readonly cache = new Map<number, CachedSlots>();
+  private readonly generationKey: string;
+
+  constructor(
+    private readonly db: RecruitingDb,
+    private readonly windows: AvailabilityRepository,
+    @Inject(SCHEDULING_CONFIG) private readonly config: SchedulingConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS_KEY_PREFIX) prefix: string,
+  ) {
+    this.generationKey = `${prefix}slots:generation`;
+  }
+
+  /**
+   * Forgets every project's computed slots, here and on every other replica (a window or a reservation changed, after
+   * its commit; reservations cross projects). Never fails: without Redis the other replicas catch up within
+   * SLOTS_CACHE_MS.
+   */
+  async invalidate(): Promise<void> {
+    this.cache.clear();
+    try {
+      await this.redis.incr(this.generationKey);
+    } catch (error) {
+      this.logger.warn(`slots generation not bumped (Redis): ${(error as Error).message}`);
+    }
+  }
+
+  /** The project's bookable slots now, computed at most once per SLOTS_CACHE_MS and shared by concurrent callers. */
+  async slots(projectId: number, durationMinutes: number): Promise<IdentifiedSlot[]> {
+    return (await this.cached(projectId, durationMinutes)).slots;
+  }
+
+  /** The slots as the public API's JSON answer, `{"data":[...]}`, serialized once per computation. */
+  async publicJson(projectId: number, durationMinutes: number): Promise<string> {
+    const entry = await this.cached(projectId, durationMinutes);
+    const slots = await entry.slots;
+    entry.json ??= JSON.stringify({
+      data: slots.map((s) => ({
+        slotId: s.slotId,
+        interviewerId: s.interviewerId,
+        interviewerName: s.interviewerName,
+        startAt: s.startAt.toISOString(),
+        endAt: s.endAt.toISOString(),
+      })),
+    });
+    return entry.json;
+  }
+
+  /** The shared generation of the slots, or undefined when Redis does not answer (the cache then lives by time alone). */
+  private async generation(): Promise<string | undefined> {
+    try {
+      return (await this.redis.get(this.generationKey)) ?? '0';
+    } catch (error) {
+      this.logger.warn(`slots generation not read (Redis): ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+
+  private async cached(projectId: number, durationMinutes: number): Promise<CachedSlots> {
+    const generation = await this.generation();
+    const now = Date.now();
+    const hit = this.cache.get(projectId);
+    if (hit && hit.until > now && hit.durationMinutes === durationMinutes && hit.generation === generation) return hit;
+    const entry: CachedSlots = {
+      until: now + SLOTS_CACHE_MS,
+      generation,
+      durationMinutes,
+      slots: this.compute(projectId, durationMinutes, new Date(now)),
+    };
+    // A failed computation is not kept; a slot starting before the entry expires ends it early.
+    entry.slots.then(
+      (slots) => {
+        if (slots.length && slots[0].startAt.getTime() < entry.until) entry.until = slots[0].startAt.getTime();
+      },
+      () => this.cache.get(projectId) === entry && this.cache.delete(projectId),
+    );
+    this.cache.set(projectId, entry);
+    return entry;
+  }
+
+  /** The project's bookable slots: its windows cut by its interview length, minus every confirmed reservation. */
+  private async compute(projectId: number, durationMinutes: number, now: Date): Promise<IdentifiedSlot[]> {
+    const windows = await this.windows.openWindows(this.db, projectId, now);
+    if (windows.length === 0) return [];
+    const interviewers = [...new Set(windows.map((w) => w.interviewerId))];
+    const last = new Date(Math.max(...windows.map((w) => w.endAt.getTime())));
+    const busy = await this.windows.busy(this.db, interviewers, now, last);
+    return cutSlots(windows, durationMinutes, busy, now).map((slot) => ({
+      ...slot,
+      slotId: this.slotIdOf(slot.interviewerId, slot.startAt),
+    }));
+  }
+
+  private readonly slotIds = new Map<string, string>();
+
+  /** Slot ids are HMACs: remembered (bounded), since the same slots are asked for again and again. */
+  private slotIdOf(interviewerId: number, startAt: Date): string {
+    const key = `${interviewerId}|${startAt.getTime()}`;
+    let id = this.slotIds.get(key);
+    if (id === undefined) {
+      if (this.slotIds.size >= 200_000) this.slotIds.clear();
+      id = slotIdOf(this.config.slotKey, interviewerId, startAt);
+      this.slotIds.set(key, id);
+    }
+    return id;
+  }
+}

@@ -1,0 +1,12 @@
+import { TextField } from '@platform/contracts';
+import { DATE_TIME_PATTERN } from '../../domain/date-time';
+
+/** An ISO 8601 date-time with offset, as text (checked for a real instant by the service). */
+export const DateTimeField = (options: { optional?: boolean; description?: string } = {}) =>
+  TextField({
+    ...options,
+    max: 40,
+    pattern: DATE_TIME_PATTERN,
+    patternMessage: 'must be an ISO 8601 date-time with an offset (Z or ±hh:mm)',
+    format: 'date-time',
+  });

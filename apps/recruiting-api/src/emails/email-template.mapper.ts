@@ -1,0 +1,8 @@
+import type { TemplateRow } from '../core/email-templates.repository';
+import { type EmailTemplateResponse } from './dto/email.response';
+
+export const toEmailTemplate = (row: TemplateRow): EmailTemplateResponse => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});

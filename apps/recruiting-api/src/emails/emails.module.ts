@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { RecruitingCoreModule } from '../core/core.module';
+import {
+  CandidateEmailLogsController,
+  EmailsController,
+  ProjectEmailTemplatesController,
+  SystemEmailTemplatesController,
+} from './email.controllers';
+import { EmailSendingService } from './email-sending.service';
+import { EmailLogsService } from './email-logs.service';
+import { EmailTemplatesService } from './email-templates.service';
+
+/** Email templates, previews, bulk sends and logs (spec 4.3); the automatic mails of scheduling are the core's. */
+@Module({
+  imports: [RecruitingCoreModule],
+  controllers: [SystemEmailTemplatesController, ProjectEmailTemplatesController, EmailsController, CandidateEmailLogsController],
+  providers: [EmailTemplatesService, EmailSendingService, EmailLogsService],
+})
+export class EmailsModule {}

@@ -1,0 +1,10 @@
+import { type IdentifiedSlot } from '../core/bookable-slots.service';
+import { type PublicSlot } from './dto/scheduling.response';
+
+export const toPublicSlot = (s: IdentifiedSlot): PublicSlot => ({
+  slotId: s.slotId,
+  interviewerId: s.interviewerId,
+  interviewerName: s.interviewerName,
+  startAt: s.startAt.toISOString(),
+  endAt: s.endAt.toISOString(),
+});

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { RecruitingCoreModule } from '../core/core.module';
+import { SurveysController } from './surveys.controller';
+import { SurveysService } from './surveys.service';
+import { WarehouseSyncService } from './warehouse-sync.service';
+
+/** The read-only survey data routes of spec 4.6 (/api/v1/surveys), and the refresh of the survey metadata cache. */
+@Module({
+  imports: [RecruitingCoreModule],
+  controllers: [SurveysController],
+  providers: [SurveysService, WarehouseSyncService],
+})
+export class SurveysModule {}

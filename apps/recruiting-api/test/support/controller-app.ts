@@ -1,0 +1,89 @@
+import type { ModuleMetadata, Provider, Type } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
+import { JWT_AUTH_OPTIONS, ROLES, RolesGuard } from '@platform/auth';
+import { httpConventions, RecruitingEnvelopeInterceptor } from '@platform/contracts';
+import type { PlatformApp } from '@platform/runtime';
+import { type RouteAccessOptions, startControllerApp, stubProvider } from '@platform/testing';
+import { REDIS } from '@platform/persistence';
+import { AccessTokenGuard } from '../../src/auth/access-token.guard';
+import { REDIS_KEY_PREFIX, SCHEDULING_CONFIG } from '../../src/config.tokens';
+import { PublicRateLimitGuard } from '../../src/scheduling/public-rate-limit.guard';
+import { UsersRepository } from '../../src/core/users.repository';
+import { RecruitingDb } from '../../src/database/recruiting-db';
+import { RECRUITING_HTTP } from '../../src/http-surface';
+import { RecruitingExceptionFilter } from '../../src/recruiting.errors';
+
+export const CONTROLLER_JWT_SECRET = 'recruiting-controller-secret-0123456789abcdef';
+
+/** The id of the user every allowed caller is. */
+export const CALLER_ID = 7;
+
+const jwt = new JwtService();
+const bearer = (claims: object, secret = CONTROLLER_JWT_SECRET) => ({
+  authorization: `Bearer ${jwt.sign(claims, { secret, algorithm: 'HS256' })}`,
+});
+
+/** A caller of each role (user CALLER_ID), and the callers every Bearer route answers 401. */
+export const RECRUITING_CALLERS = {
+  roles: { order: ROLES, headers: (role: string) => bearer({ sub: String(CALLER_ID), role, type: 'access' }) },
+  unauthenticated: {
+    'no token': {},
+    'a malformed token': { authorization: 'Bearer not-a-token' },
+    'a refresh token': bearer({ sub: String(CALLER_ID), role: 'admin', type: 'refresh' }),
+    'a token of another secret': bearer({ sub: String(CALLER_ID), role: 'admin', type: 'access' }, 'another-secret-0123456789abcdef0123'),
+    'a token of a deleted user': bearer({ sub: '404', role: 'admin', type: 'access' }),
+  },
+} satisfies Pick<RouteAccessOptions, 'roles' | 'unauthenticated'>;
+
+/**
+ * recruiting-api's controllers without a database: the real access-token and role guards (the user lookup answers
+ * that only user 404 no longer exists), validation pipe, error filter and envelope; `services` are stubs.
+ */
+export function startRecruitingControllers(
+  controllers: Type<unknown>[],
+  services: Type<unknown>[],
+  extra: Provider[] = [],
+  imports: ModuleMetadata['imports'] = [],
+): Promise<PlatformApp> {
+  return startControllerApp({
+    imports,
+    controllers,
+    providers: [
+      ...services.map((service) => stubProvider(service)),
+      { provide: JWT_AUTH_OPTIONS, useValue: { secret: CONTROLLER_JWT_SECRET } },
+      { provide: RecruitingDb, useValue: {} },
+      { provide: UsersRepository, useValue: { exists: async (_db: unknown, id: number) => id !== 404 } },
+      { provide: APP_GUARD, useClass: AccessTokenGuard },
+      { provide: APP_GUARD, useClass: RolesGuard },
+      ...httpConventions({ filter: RecruitingExceptionFilter, envelope: RecruitingEnvelopeInterceptor }),
+      ...extra,
+    ],
+    surface: RECRUITING_HTTP,
+  });
+}
+
+/** The rate-limit guard's Redis, counting nothing: every request is the first of its window. */
+const QUIET_REDIS = {
+  multi: () => {
+    const chain = {
+      incr: () => chain,
+      pexpire: () => chain,
+      exec: async () => [
+        [null, 1],
+        [null, 1],
+        [null, 1],
+        [null, 1],
+      ],
+    };
+    return chain;
+  },
+};
+
+/** The real rate-limit guard, on a Redis that counts every request as the first of its window. */
+export const RATE_LIMIT_PROVIDERS = [
+  PublicRateLimitGuard,
+  { provide: REDIS, useValue: QUIET_REDIS },
+  { provide: REDIS_KEY_PREFIX, useValue: 'spec:' },
+  { provide: SCHEDULING_CONFIG, useValue: { rateLimit: { perAddress: 100, perToken: 100, windowSeconds: 60 } } },
+];

@@ -1,0 +1,62 @@
+import type { PlatformApp } from '@platform/runtime';
+import { describeRouteAccess, reaches } from '@platform/testing';
+import { ACTOR, BUILDER_CALLERS, startBuilderControllers } from '../../test/support/controller-app';
+import { VersionDiffService } from './version-diff.service';
+import { VersionsController } from './versions.controller';
+import { VersionsService } from './versions.service';
+
+const SERVICES = [VersionsService, VersionDiffService];
+
+let app: PlatformApp;
+beforeAll(async () => {
+  app = await startBuilderControllers([VersionsController], SERVICES);
+});
+afterAll(() => app?.close());
+
+const SURVEY = '2c6f1f4e-8a4f-4f7e-9b53-2f3f7c1f0a11';
+const base = `/api/surveys/${SURVEY}`;
+
+describeRouteAccess(
+  { app: () => app, ...BUILDER_CALLERS, stubs: SERVICES },
+  {
+    'POST /api/surveys/:surveyId/save': {
+      method: 'post',
+      request: { path: `${base}/save` },
+      status: 201,
+      service: reaches(VersionsService, 'save', [ACTOR, SURVEY]),
+      malformed: [{ name: 'a survey id that is not a UUID', path: '/api/surveys/x/save' }],
+    },
+    'POST /api/surveys/:surveyId/versions': {
+      method: 'post',
+      request: { path: `${base}/versions` },
+      status: 201,
+      service: reaches(VersionsService, 'save', [ACTOR, SURVEY]),
+    },
+    'GET /api/surveys/:surveyId/versions': {
+      method: 'get',
+      request: { path: `${base}/versions` },
+      status: 200,
+      service: reaches(VersionsService, 'history', [ACTOR, SURVEY], []),
+    },
+    'POST /api/surveys/:surveyId/versions/:versionNo/rollback': {
+      method: 'post',
+      request: { path: `${base}/versions/3/rollback` },
+      status: 201,
+      service: reaches(VersionsService, 'rollback', [ACTOR, SURVEY, '3']),
+      malformed: [{ name: 'a version that is not digits', path: `${base}/versions/v3/rollback` }],
+    },
+    'POST /api/surveys/:surveyId/versions/:versionNo/duplicate': {
+      method: 'post',
+      request: { path: `${base}/versions/3/duplicate` },
+      status: 201,
+      service: reaches(VersionsService, 'duplicate', [ACTOR, SURVEY, '3']),
+    },
+    'GET /api/surveys/:surveyId/versions/:fromNo/diff/:toNo': {
+      method: 'get',
+      request: { path: `${base}/versions/1/diff/3` },
+      status: 200,
+      service: reaches(VersionDiffService, 'diff', [ACTOR, SURVEY, '1', '3']),
+      malformed: [{ name: 'a to-version that is not digits', path: `${base}/versions/1/diff/last` }],
+    },
+  },
+);
