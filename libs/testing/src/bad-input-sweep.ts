@@ -1,3 +1,4 @@
+import { seededRandom } from './seeded-random';
 import type { INestApplication } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { openApiDocumentOf } from '@platform/runtime';
@@ -41,18 +42,6 @@ export interface SweepFinding {
 }
 
 type Schema = Record<string, unknown>;
-
-/** Deterministic random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NUL = 'a\u0000b';
 const LONE_SURROGATE = 'a\ud800b';
@@ -334,7 +323,7 @@ export async function runSweep(
 ): Promise<{ sent: number; findings: SweepFinding[]; statuses: Record<number, number> }> {
   const document = openApiDocumentOf(options.app())!;
   const reader = new DocumentReader(document);
-  const rng = random(options.seed ?? 20261122);
+  const rng = seededRandom(options.seed ?? 20261122);
   const operations = Object.entries(document.paths).flatMap(([template, item]) =>
     (['get', 'post', 'put', 'patch', 'delete'] as const)
       .filter((method) => item[method])

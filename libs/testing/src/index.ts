@@ -27,3 +27,4 @@ export * from './edge';
 export * from './browser';
 export * from './private-services';
 export * from './controller-specs';
+export * from './seeded-random';

@@ -1,3 +1,4 @@
+import { seededRandom } from '@platform/testing';
 import type { Pool, PoolClient } from 'pg';
 
 /**
@@ -30,17 +31,6 @@ interface SeedSurvey {
 }
 
 type Random = () => number;
-
-function mulberry32(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(r: Random, items: readonly T[]): T => items[Math.floor(r() * items.length)];
 
@@ -253,7 +243,7 @@ export async function seedWarehouse(pool: Pool): Promise<{ surveys: number; resp
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('warehouse-seed'))`);
     await createTables(client);
     for (const survey of SEED_SURVEYS) {
-      const r = mulberry32([...survey.surveyId].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261));
+      const r = seededRandom([...survey.surveyId].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261));
       await client.query(`DELETE FROM warehouse.surveys WHERE survey_id = $1`, [survey.surveyId]);
       const questions = seedQuestionsOf(survey);
       const lastModified = new Date(survey.start.getTime() + 40 * 86_400_000);
