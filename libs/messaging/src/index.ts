@@ -8,3 +8,5 @@ export * from './queue-consumer';
 export * from './queue-publisher';
 export * from './queues';
 export * from './queue-topology';
+export * from './messaging-metrics';
+export * from './queue-stats';

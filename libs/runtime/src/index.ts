@@ -12,3 +12,4 @@ export * from './http/route-markers';
 export * from './logging/logger';
 export * from './logging/request-id';
 export * from './logging/url-redaction';
+export * from './metrics/metrics';
