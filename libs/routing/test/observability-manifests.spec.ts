@@ -105,8 +105,17 @@ describe('the cluster monitoring (k8s/observability/, issue 22)', () => {
         expect([route.metadata.name, rule.matches?.length]).toEqual([route.metadata.name, expect.any(Number)]);
         for (const { path } of rule.matches!) {
           expect(path).toBeDefined();
+          expect(['Exact', 'PathPrefix', 'RegularExpression']).toContain(path!.type);
           for (const probe of ['/metrics', '/metrics/']) {
-            const covers = path!.type === 'Exact' ? path!.value === probe : matchesPrefix(probe, path!.value.replace(/\/$/, '') || '/');
+            // Gateway API's PathPrefix matches whole segments, and a trailing slash is ignored: "/" covers every path.
+            // Envoy's RegularExpression matches the whole path.
+            const prefix = path!.value.replace(/\/+$/, '');
+            const covers =
+              path!.type === 'Exact'
+                ? path!.value === probe
+                : path!.type === 'RegularExpression'
+                  ? new RegExp(`^(?:${path!.value})$`).test(probe)
+                  : prefix === '' || matchesPrefix(probe, prefix);
             expect([route.metadata.name, path!.value, probe, covers]).toEqual([route.metadata.name, path!.value, probe, false]);
           }
         }
