@@ -11,4 +11,5 @@ export * from './http/openapi';
 export * from './http/route-markers';
 export * from './logging/logger';
 export * from './logging/request-id';
+export * from './logging/trace-flush';
 export * from './logging/url-redaction';
