@@ -8,3 +8,4 @@ export * from './queue-consumer';
 export * from './queue-publisher';
 export * from './queues';
 export * from './queue-topology';
+export * from './job-tracing';
