@@ -21,11 +21,9 @@ import {
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
 import { FastifyOtelInstrumentation } from '@fastify/otel';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Span } from '@opentelemetry/api';
+import type { IncomingMessage } from 'node:http';
 import type { SamplerSetting, TracingSettings } from './settings';
-
-/** The request id header of the shared HTTP bootstrap (libs/runtime), echoed on every response. */
-const REQUEST_ID_HEADER = 'x-request-id';
 
 /** Probe paths: polled every few seconds, they would drown the traces that matter. */
 const UNTRACED_PATHS = /^\/(health\/(live|ready)|metrics)(\?|$)/;
@@ -35,6 +33,10 @@ const UNTRACED_PATHS = /^\/(health\/(live|ready)|metrics)(\?|$)/;
  * W3C trace context and baggage propagation, and the instrumentations. Loaded only when an endpoint is configured.
  */
 export function startSdk(settings: TracingSettings): TracerProvider {
+  // The request id (the caller's x-request-id or one Fastify generated) goes on the HTTP server span and Fastify's
+  // request span, so a trace store finds a request's trace by it: the server span is remembered per raw request
+  // until Fastify has the id.
+  const serverSpans = new WeakMap<IncomingMessage, Span>();
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': settings.serviceName }),
     sampler: samplerOf(settings.sampler),
@@ -54,11 +56,8 @@ export function startSdk(settings: TracingSettings): TracerProvider {
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
-        // The request id (the caller's or a generated one) is on the response: a trace store finds the trace by it.
-        applyCustomAttributesOnSpan: (span, request, response) => {
-          if (!('statusCode' in response) || !(request as IncomingMessage).method) return;
-          const id = (response as ServerResponse).getHeader?.(REQUEST_ID_HEADER);
-          if (typeof id === 'string') span.setAttribute('request.id', id);
+        requestHook: (span, request) => {
+          if ('socket' in request && !('setHeader' in request)) serverSpans.set(request as IncomingMessage, span);
         },
       }),
       // fetch(): the AI provider's calls (the OpenAI SDK) and anything else on undici.
@@ -68,6 +67,10 @@ export function startSdk(settings: TracingSettings): TracerProvider {
         registerOnInitialization: true,
         instrumentHooks: false,
         ignorePaths: (options: { url: string }) => UNTRACED_PATHS.test(options.url),
+        requestHook: (span, request) => {
+          span.setAttribute('request.id', request.id);
+          serverSpans.get(request.raw)?.setAttribute('request.id', request.id);
+        },
       }),
       new PgInstrumentation(),
       new MongoDBInstrumentation(),

@@ -12,17 +12,16 @@ export function createLogger(service: string, level: string, destination?: Desti
   return destination ? pino(options, destination) : pino(options);
 }
 
-const NO_TRACE = Object.freeze({});
-
 /**
  * The active span's ids, from the OpenTelemetry API alone (no SDK here): with tracing off there is never an active
  * span and the line is unchanged. Unsampled traces are named too: their ids still tie one request's lines across apps.
+ * A new object every time: pino merges the line's fields into what the mixin returns.
  */
 export function traceFields(): { trace_id?: string; span_id?: string } {
   const span = trace.getActiveSpan();
-  if (!span) return NO_TRACE;
+  if (!span) return {};
   const context = span.spanContext();
-  if (!isSpanContextValid(context)) return NO_TRACE;
+  if (!isSpanContextValid(context)) return {};
   return { trace_id: context.traceId, span_id: context.spanId };
 }
 
