@@ -28,3 +28,4 @@ export * from './browser';
 export * from './private-services';
 export * from './controller-specs';
 export * from './seeded-random';
+export * from './otlp-receiver';
