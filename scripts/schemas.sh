@@ -7,6 +7,8 @@
 #
 #   bash scripts/schemas.sh        (scripts/test.sh and scripts/jest.sh run it before the tests)
 #
+# It also builds promtool (scripts/promtool.sh), which the observability tests run on the alert rules.
+#
 # To add a schema, add a line to SCHEMAS; to update one, change its version. The tests read files by the
 # name given here, never by version.
 set -euo pipefail
@@ -29,6 +31,9 @@ SCHEMAS=(
   "cert-manager-crds github.com/cert-manager/cert-manager@v1.21.2 deploy/crds"
   # KEDA's custom resources (k8s/scaling.yaml scales the workers on queue depth with a ScaledObject).
   "keda-crds github.com/kedacore/keda/v2@v2.21.0 config/crd/bases"
+  # The Prometheus Operator's custom resources (k8s/observability/: ServiceMonitor, PrometheusRule). v0.85.0 is the
+  # newest release the module proxy serves; its example/prometheus-operator-crd folder holds the CRDs as installed.
+  "prometheus-operator-crds github.com/prometheus-operator/prometheus-operator@v0.85.0 example/prometheus-operator-crd"
 )
 
 log() { printf '[schemas] %s\n' "$*" >&2; }
@@ -60,3 +65,6 @@ for entry in "${SCHEMAS[@]}"; do
   fetch "$name" "$module" "$path"
   echo "$module $path" >"$stamp"
 done
+
+# Prometheus' rule checker, for the alert rules' unit tests (libs/routing/test/observability-manifests.spec.ts).
+bash "$ROOT/scripts/promtool.sh"

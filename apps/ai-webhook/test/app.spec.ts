@@ -1,4 +1,4 @@
-import { expectTruthfulDocument } from '@platform/testing';
+import { expectMetricsEndpoint, expectTruthfulDocument } from '@platform/testing';
 import { AI_JOBS_SCHEMA_TYPES } from '../src/database';
 import { describeSchemaTypes } from '@platform/testing';
 import { startWebhook, type Webhook } from './webhook-kit';
@@ -21,6 +21,18 @@ describe('ai-webhook on real PostgreSQL, Redis and S3', () => {
       .get('/health/ready')
       .expect(200, { status: 'ok', checks: { postgres: 'ok', redis: 'ok', 'object-storage': 'ok' } });
     await expectTruthfulDocument(hook.app);
+  });
+
+  it('serves Prometheus metrics on its own port: a request moves its route template, its pool is measured', async () => {
+    const hook = await start();
+    await expectMetricsEndpoint(hook.app, {
+      service: 'ai-webhook',
+      request: () => hook.http().post('/api/v1/webhooks/ai-status').send({}).expect(401),
+      method: 'POST',
+      route: '/api/v1/webhooks/ai-status',
+      statusClass: '4xx',
+      families: ['db_client_connections_usage', 'db_client_connections_max', 'db_client_connections_pending_requests'],
+    });
   });
 
   it('starts and reports degraded, not down, while Redis is unreachable', async () => {

@@ -1,5 +1,6 @@
 import { RACE_CONTENT_QUEUES } from '@platform/race-content-data';
-import { startFakeOpenAi, waitFor } from '@platform/testing';
+import { expectMetricsEndpoint, histogramCount, scrapeMetrics, startFakeOpenAi, waitFor } from '@platform/testing';
+import request from 'supertest';
 import { queueProbe } from './amqp-probe';
 
 import { horseRaceResult, startWorkerKit, type WorkerKit } from './worker-test-kit';
@@ -89,6 +90,34 @@ describe('article pipeline with an OpenAI-compatible provider (HTTP mock)', () =
       ],
       ok: true,
     });
+  });
+
+  it('measures each call to the AI provider by outcome, and serves its metrics on its own port', async () => {
+    const labels = { gen_ai_operation_name: 'chat', gen_ai_request_model: 'test-model' };
+    const before = await scrapeMetrics(kit.worker);
+    ai.answerWith({ lead: 'ハヤテが勝利', sections: [{ heading: '結果', paragraphs: ['1着 ハヤテ', '2着 サクラ'] }] });
+    ai.next.rateLimited();
+    const articleId = await kit.insertGeneratingArticle(horseRaceResult.race_id);
+    await kit.publisher.publish(RACE_CONTENT_QUEUES.articleGeneration, job(articleId));
+    await drafted(articleId);
+    const after = await expectMetricsEndpoint(kit.worker, {
+      service: 'article-worker',
+      request: () => request(kit.worker.getHttpServer()).get('/openapi.json').expect(200),
+      method: 'GET',
+      route: '/openapi.json',
+      statusClass: '2xx',
+      families: ['gen_ai_client_operation_duration_seconds', 'messaging_client_consumed_messages_total', 'rabbitmq_queue_messages'],
+    });
+    for (const [outcome, calls] of [
+      ['error', 1],
+      ['ok', 1],
+    ] as const) {
+      const of = { ...labels, outcome };
+      expect(
+        histogramCount(after, 'gen_ai_client_operation_duration_seconds', of) -
+          histogramCount(before, 'gen_ai_client_operation_duration_seconds', of),
+      ).toBe(calls);
+    }
   });
 
   it('fails an attempt whose text names the wrong winner, and records the last failed check', async () => {

@@ -1,6 +1,16 @@
 import type { INestApplication } from '@nestjs/common';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
-import { describeBadInputSweep, expectTruthfulDocument, startTestApp, testServices, testStorageEnv, useTestScope } from '@platform/testing';
+import {
+  describeBadInputSweep,
+  expectMetricsEndpoint,
+  expectTruthfulDocument,
+  scrapeMetrics,
+  startTestApp,
+  testServices,
+  testStorageEnv,
+  useTestScope,
+  waitFor,
+} from '@platform/testing';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadBlogWorkerConfig } from '../src/config';
@@ -38,6 +48,23 @@ describe('blog-worker on real FerretDB, RabbitMQ and S3', () => {
         checks: { mongodb: 'ok', rabbitmq: 'ok', 'object-storage': 'ok' },
       });
     await expectTruthfulDocument(app);
+  });
+
+  it('serves Prometheus metrics on its own port: its queues and the age of the oldest blog still generating', async () => {
+    await expectMetricsEndpoint(app, {
+      service: 'blog-worker',
+      request: () => request(app.getHttpServer()).get('/openapi.json').expect(200),
+      method: 'GET',
+      route: '/openapi.json',
+      statusClass: '2xx',
+      families: ['rabbitmq_queue_messages', 'rabbitmq_queue_consumers', 'messaging_process_duration_seconds'],
+    });
+    // The sweeper's first round runs at start-up and sets the gauge (no blog is generating here).
+    const pending = await waitFor(
+      async () => (await scrapeMetrics(app)).samples.find((s) => s.name === 'generation_oldest_pending_seconds'),
+      { what: 'the first sweep' },
+    );
+    expect(pending).toEqual({ name: 'generation_oldest_pending_seconds', labels: { kind: 'blog', service: 'blog-worker' }, value: 0 });
   });
 
   describeBadInputSweep({ app: () => app, identity: () => ({}), badIdentities: [] });

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { type FerretDbProcess, startFerretDb, useTestScope } from '@platform/testing';
+import { expectMetricsEndpoint, type FerretDbProcess, startFerretDb, useTestScope } from '@platform/testing';
 import request from 'supertest';
 import { startRaceContentApp, testConfig } from './test-app';
 
@@ -15,6 +15,17 @@ describe('health (race-content spec 4.1) against a real FerretDB', () => {
     app = await startRaceContentApp({ ...config, mongo: { ...config.mongo, uri: ferret.uri } });
     // The test stops the database under the app; closing then only has to release what is left.
     scope.defer('race-content-api', () => app.close().catch(() => undefined));
+  });
+
+  it('serves Prometheus metrics on its own port: a request moves its route template, its queues are measured', async () => {
+    await expectMetricsEndpoint(app, {
+      service: 'race-content-api',
+      request: () => request(app.getHttpServer()).get('/v1/articles/0123456789abcdef01234567').expect(401),
+      method: 'GET',
+      route: '/v1/articles/{article_id}',
+      statusClass: '4xx',
+      families: ['rabbitmq_queue_messages', 'rabbitmq_queue_consumers'],
+    });
   });
 
   it('GET /v1/ping answers 200 with a message, no credentials needed', async () => {

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { describeOpenApiDocument, startTestApp, testServices } from '@platform/testing';
+import { describeOpenApiDocument, expectMetricsEndpoint, startTestApp, testServices } from '@platform/testing';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';
@@ -23,6 +23,17 @@ describe('recruiting-api on a real PostgreSQL', () => {
     app = t.app;
   });
   afterAll(() => t?.close());
+
+  it('serves Prometheus metrics on its own port: a request moves its route template, its pool is measured', async () => {
+    await expectMetricsEndpoint(app, {
+      service: 'recruiting-api',
+      request: () => request(app.getHttpServer()).get('/api/v1/projects/12345').expect(401),
+      method: 'GET',
+      route: '/api/v1/projects/{projectId}',
+      statusClass: '4xx',
+      families: ['db_client_connections_usage', 'db_client_connections_max', 'db_client_connections_pending_requests'],
+    });
+  });
 
   it('answers probes without a token, outside the envelope', async () => {
     await request(app.getHttpServer()).get('/health/live').expect(200, { status: 'ok' });

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { migrateDatabase } from '@platform/persistence';
-import { describeOpenApiDocument, startTestApp, useTestScope } from '@platform/testing';
+import { describeOpenApiDocument, expectMetricsEndpoint, startTestApp, useTestScope } from '@platform/testing';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadSurveyBuilderConfig } from '../src/config';
@@ -21,6 +21,17 @@ describe('survey-builder-api on a real PostgreSQL', () => {
         SURVEY_BUILDER_HTTP,
       ),
     );
+  });
+
+  it('serves Prometheus metrics on its own port: a request moves its route template, its pool is measured', async () => {
+    await expectMetricsEndpoint(app, {
+      service: 'survey-builder-api',
+      request: () => request(app.getHttpServer()).get('/api/surveys/12345').expect(401),
+      method: 'GET',
+      route: '/api/surveys/{surveyId}',
+      statusClass: '4xx',
+      families: ['db_client_connections_usage', 'db_client_connections_max', 'db_client_connections_pending_requests'],
+    });
   });
 
   it('answers probes without user headers', async () => {

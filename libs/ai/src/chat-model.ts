@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { measuredCall } from './ai-metrics';
 import type { AiOptions } from './env';
 
 export class AiProviderError extends Error {
@@ -25,14 +26,16 @@ export class ChatModel {
   async completeJson(system: string, user: string): Promise<unknown> {
     let content: string | null | undefined;
     try {
-      const completion = await this.client.chat.completions.create({
-        model: this.options.model,
-        response_format: { type: 'json_object' },
-        messages: [
-          { role: 'system', content: system },
-          { role: 'user', content: user },
-        ],
-      });
+      const completion = await measuredCall('chat', this.options.model, () =>
+        this.client.chat.completions.create({
+          model: this.options.model,
+          response_format: { type: 'json_object' },
+          messages: [
+            { role: 'system', content: system },
+            { role: 'user', content: user },
+          ],
+        }),
+      );
       content = completion.choices[0]?.message?.content;
     } catch (error) {
       const status = (error as { status?: number }).status;

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { env } from '@platform/runtime';
+import { measuredCall } from './ai-metrics';
 import { AiProviderError } from './chat-model';
 
 /**
@@ -125,11 +126,13 @@ export class OpenAiEmbedder extends TextEmbedder {
   async embed(text: string): Promise<number[]> {
     let vector: unknown;
     try {
-      const answer = await this.client.embeddings.create({
-        model: this.options.model,
-        input: text.slice(0, EMBEDDING_TEXT_LIMIT),
-        encoding_format: 'float',
-      });
+      const answer = await measuredCall('embeddings', this.options.model, () =>
+        this.client.embeddings.create({
+          model: this.options.model,
+          input: text.slice(0, EMBEDDING_TEXT_LIMIT),
+          encoding_format: 'float',
+        }),
+      );
       vector = answer.data?.[0]?.embedding;
     } catch (error) {
       const status = (error as { status?: number }).status;

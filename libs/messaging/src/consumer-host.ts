@@ -7,6 +7,7 @@ import { AmqpConnection, sendConfirmed } from './amqp-connection';
 import { PermanentJobError } from './errors';
 import { injectTraceContext, markJobFailed, withJobSpan } from './job-tracing';
 import { decodeJson, toMessage } from './message-validation';
+import { type JobOutcome, messagingMetrics } from './messaging-metrics';
 import { MESSAGING_OPTIONS, type ResolvedMessagingOptions } from './messaging.options';
 import { ATTEMPT_HEADER } from './queue-publisher';
 import { type JobContext, QueueConsumer } from './queue-consumer';
@@ -31,6 +32,12 @@ interface Subscription {
 export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Consumers');
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly metrics = {
+    consumed: messagingMetrics.consumed(),
+    retried: messagingMetrics.retried(),
+    deadLettered: messagingMetrics.deadLettered(),
+    duration: messagingMetrics.processDuration(),
+  };
   private subscriptions: Subscription[] = [];
   private stopping = false;
 
@@ -98,11 +105,11 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
     };
     const destination = topologyOf(consumer.queue, this.options.queuePrefix).main;
     return withJobSpan({ ...context, destination }, message.properties.headers, (span) =>
-      this.process(consumer, channel, message, context, span),
+      this.measure(consumer, channel, message, context, span),
     );
   }
 
-  private async process(
+  private async measure(
     consumer: QueueConsumer<object>,
     channel: ConfirmChannel,
     message: ConsumeMessage,
@@ -110,6 +117,24 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
     span: Span,
   ): Promise<void> {
     const log = { queue: context.queue, jobId: context.jobId, attempt: context.attempt };
+    const labels = { messaging_destination_name: context.queue };
+    this.metrics.consumed.inc(labels);
+    const started = Date.now();
+    const outcome = await this.process(consumer, channel, message, context, log, started, span);
+    this.metrics.duration.observe({ ...labels, outcome }, (Date.now() - started) / 1000);
+    if (outcome === 'retry') this.metrics.retried.inc(labels);
+    if (outcome === 'dead_letter') this.metrics.deadLettered.inc(labels);
+  }
+
+  private async process(
+    consumer: QueueConsumer<object>,
+    channel: ConfirmChannel,
+    message: ConsumeMessage,
+    context: JobContext,
+    log: Record<string, unknown>,
+    started: number,
+    span: Span,
+  ): Promise<JobOutcome> {
     const payload = decodeJson(message.content);
     const parsed = await toMessage(consumer.queue.message, payload, 'lenient');
     if (!parsed.ok) {
@@ -119,13 +144,13 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
         this.logger.error({ ...log, err: hookError.message }, 'recording the malformed job failed');
       });
       await this.settle(channel, message, 'dead', context, `malformed message: ${parsed.reason}`);
-      return;
+      return 'dead_letter';
     }
-    const started = Date.now();
     try {
       await consumer.handle(parsed.value, context);
       this.logger.log({ ...log, durationMs: Date.now() - started }, 'job done');
       this.ack(channel, message);
+      return 'success';
     } catch (caught) {
       // An error from another realm (a driver's, under a test runner) is still an error: keep its message.
       const error =
@@ -141,18 +166,19 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
           'job waits for a dependency',
         );
         await this.settle(channel, message, 'wait', context, error.message);
-        return;
+        return 'outage';
       }
       const final = error instanceof PermanentJobError || context.attempt >= context.maxAttempts;
       this.logger.warn({ ...log, durationMs: Date.now() - started, err: error.message, final }, 'job failed');
       if (!final) {
         await this.settle(channel, message, 'retry', context, error.message);
-        return;
+        return 'retry';
       }
       await consumer.onFinalFailure(parsed.value, error, context).catch((hookError: Error) => {
         this.logger.error({ ...log, err: hookError.message }, 'recording the final failure failed');
       });
       await this.settle(channel, message, 'dead', context, error.message);
+      return 'dead_letter';
     }
   }
 

@@ -9,3 +9,5 @@ export * from './queue-publisher';
 export * from './queues';
 export * from './queue-topology';
 export * from './job-tracing';
+export * from './messaging-metrics';
+export * from './queue-stats';

@@ -4,6 +4,7 @@ import { AmqpConnection } from './amqp-connection';
 import { ConsumerHost } from './consumer-host';
 import { MESSAGING_OPTIONS, type MessagingOptions, resolveMessagingOptions } from './messaging.options';
 import { QueuePublisher } from './queue-publisher';
+import { QueueStats } from './queue-stats';
 
 /**
  * RabbitMQ for an app: the connection, the publisher, and the host that runs every QueueConsumer
@@ -16,8 +17,14 @@ export class MessagingModule {
       module: MessagingModule,
       global: true,
       imports: [DiscoveryModule],
-      providers: [{ provide: MESSAGING_OPTIONS, useValue: resolveMessagingOptions(options) }, AmqpConnection, QueuePublisher, ConsumerHost],
-      exports: [AmqpConnection, QueuePublisher, MESSAGING_OPTIONS],
+      providers: [
+        { provide: MESSAGING_OPTIONS, useValue: resolveMessagingOptions(options) },
+        AmqpConnection,
+        QueuePublisher,
+        ConsumerHost,
+        QueueStats,
+      ],
+      exports: [AmqpConnection, QueuePublisher, QueueStats, MESSAGING_OPTIONS],
     };
   }
 }

@@ -24,6 +24,8 @@ export interface MessagingOptions {
   initialConnectAttempts?: number;
   /** How long shutdown waits for in-flight handlers. */
   drainTimeoutMs?: number;
+  /** How often the depth and consumers of the app's queues are read for its metrics. */
+  queueStatsIntervalMs?: number;
 }
 
 export type ResolvedMessagingOptions = Required<MessagingOptions>;
@@ -38,6 +40,7 @@ export function resolveMessagingOptions(options: MessagingOptions): ResolvedMess
     publishTimeoutMs: 5000,
     initialConnectAttempts: 3,
     drainTimeoutMs: 10_000,
+    queueStatsIntervalMs: 15_000,
     ...options,
   };
 }

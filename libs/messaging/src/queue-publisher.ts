@@ -5,6 +5,7 @@ import { injectTraceContext, withPublishSpan } from './job-tracing';
 import { MESSAGING_OPTIONS, type ResolvedMessagingOptions } from './messaging.options';
 import { toMessage } from './message-validation';
 import { type QueueDefinition, topologyOf } from './queues';
+import { messagingMetrics } from './messaging-metrics';
 
 export const ATTEMPT_HEADER = 'x-attempt';
 
@@ -19,6 +20,8 @@ export class QueuePublisher {
     private readonly connection: AmqpConnection,
     @Inject(MESSAGING_OPTIONS) private readonly options: ResolvedMessagingOptions,
   ) {}
+
+  private readonly sent = messagingMetrics.sent();
 
   /** Returns the job id carried as the message id. */
   async publish<T extends object>(queue: QueueDefinition<T>, message: T, jobId: string = randomUUID()): Promise<string> {
@@ -42,6 +45,7 @@ export class QueuePublisher {
         this.options.publishTimeoutMs,
       );
     });
+    this.sent.inc({ messaging_destination_name: queue.name });
     return jobId;
   }
 }

@@ -2,6 +2,7 @@ import { Injectable, type INestApplicationContext, Module } from '@nestjs/common
 import { NestFactory } from '@nestjs/core';
 import { connect, type Channel, type ChannelModel } from 'amqplib';
 import { IsNotEmpty, IsString } from 'class-validator';
+import { register } from 'prom-client';
 import { testServices, useTestScope, waitFor } from '@platform/testing';
 import {
   AmqpConnection,
@@ -10,6 +11,7 @@ import {
   PermanentJobError,
   QueueConsumer,
   QueuePublisher,
+  QueueStats,
   QueueUnavailableError,
   defineQueue,
   topologyOf,
@@ -125,6 +127,59 @@ describe('messaging lib against the real RabbitMQ', () => {
     expect(dead.properties.headers).toMatchObject({ 'x-attempt': 3, 'x-last-error': 'render service unavailable' });
     expect(await depth(topology.main)).toBe(0);
     expect(await depth(topology.retry)).toBe(0);
+  });
+
+  it('counts what it publishes, consumes, retries and dead-letters, times each delivery by outcome, and reads its queues for the metrics', async () => {
+    const of = { messaging_destination_name: TEST_QUEUE.name };
+    // The sum of a metric's samples with these labels; `name` may be a histogram's `_count` series.
+    const value = async (name: string, labels: Record<string, string> = of) => {
+      const metric = register.getSingleMetric(name.replace(/_count$/, ''));
+      if (!metric) return 0;
+      const matching = (await metric.get()).values.filter(
+        (sample) =>
+          ((sample as { metricName?: string }).metricName ?? name) === name &&
+          Object.entries(labels).every(([key, v]) => (sample.labels as Record<string, unknown>)[key] === v),
+      );
+      return matching.reduce((sum, sample) => sum + sample.value, 0);
+    };
+    const snapshot = async () => ({
+      sent: await value('messaging_client_sent_messages_total'),
+      consumed: await value('messaging_client_consumed_messages_total'),
+      retried: await value('messaging_job_retries_total'),
+      dead: await value('messaging_job_dead_lettered_total'),
+      succeeded: await value('messaging_process_duration_seconds_count', { ...of, outcome: 'success' }),
+      deadTimed: await value('messaging_process_duration_seconds_count', { ...of, outcome: 'dead_letter' }),
+    });
+    const before = await snapshot();
+    recorder.behaviour = async (message) => {
+      if (message.blog_id === 'metrics-fails') throw new Error('render service unavailable');
+    };
+    await publisher.publish(TEST_QUEUE, job('metrics-ok'));
+    await publisher.publish(TEST_QUEUE, job('metrics-fails'));
+    await waitFor(() => (recorder.finalFailures.length === 1 && recorder.deliveries.length === 4 ? true : undefined), {
+      what: 'both jobs',
+    });
+    const after = await waitFor(
+      async () => {
+        const now = await snapshot();
+        return now.succeeded + now.deadTimed === before.succeeded + before.deadTimed + 2 ? now : undefined;
+      },
+      { what: 'the deliveries to be timed' },
+    );
+    expect(after).toEqual({
+      sent: before.sent + 2,
+      consumed: before.consumed + 4,
+      retried: before.retried + 2,
+      dead: before.dead + 1,
+      succeeded: before.succeeded + 1,
+      deadTimed: before.deadTimed + 1,
+    });
+    // The depth and consumers of the app's queues, as the broker reports them.
+    await worker.get(QueueStats).refresh();
+    expect(await value('rabbitmq_queue_messages', { queue: topology.dead })).toBe(await depth(topology.dead));
+    expect(await value('rabbitmq_queue_messages', { queue: topology.dead })).toBeGreaterThanOrEqual(1);
+    expect(await value('rabbitmq_queue_consumers', { queue: topology.main })).toBe(1);
+    await inspect.purgeQueue(topology.dead);
   });
 
   const outage = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });

@@ -1,4 +1,13 @@
 import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { gaugeMetric } from '@platform/runtime';
+
+/** How long the oldest document still generating has waited: what the "jobs older than the sweeper bound" alert reads. */
+const oldestPending = () =>
+  gaugeMetric({
+    name: 'generation_oldest_pending_seconds',
+    help: 'Age of the oldest article or blog still generating (0 when none), as of the last sweep.',
+    labelNames: ['kind'] as const,
+  });
 
 /**
  * Runs `sweep` every interval (first run right after start-up), never two at once; a failing sweep is logged and
@@ -14,6 +23,16 @@ export abstract class PeriodicSweeper implements OnApplicationBootstrap, OnAppli
   /** Does one sweep; answers how many documents it changed. */
   abstract sweep(now?: number): Promise<number>;
 
+  /** What the sweeper looks after (`article`, `blog`), and when its oldest document still generating last changed. */
+  protected abstract readonly kind: string;
+  protected abstract oldestGeneratingSince(): Promise<number | undefined>;
+
+  /** Sets `generation_oldest_pending_seconds` for this kind from the store. */
+  async measurePending(now = Date.now()): Promise<void> {
+    const since = await this.oldestGeneratingSince();
+    oldestPending().set({ kind: this.kind }, since === undefined ? 0 : Math.max(0, (now - since) / 1000));
+  }
+
   onApplicationBootstrap(): void {
     this.timer = setInterval(() => void this.tick(), this.intervalMs);
     this.timer.unref();
@@ -28,8 +47,9 @@ export abstract class PeriodicSweeper implements OnApplicationBootstrap, OnAppli
   private async tick(): Promise<void> {
     if (this.running) return;
     this.running = this.sweep()
-      .then((changed) => {
+      .then(async (changed) => {
         if (changed > 0) this.logger.warn({ changed }, 'released documents stuck in generating');
+        await this.measurePending();
       })
       .catch((error: Error) => this.logger.warn({ err: error.message }, 'stuck-generation sweep failed'))
       .finally(() => (this.running = undefined));

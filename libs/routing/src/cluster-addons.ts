@@ -11,6 +11,8 @@ export const CLUSTER_ADDONS = {
   gatewayApi: { module: 'sigs.k8s.io/gateway-api', version: 'v1.6.1' },
   /** Certificates for the HTTPS listener (ACME through the Gateway's HTTP listener). */
   certManager: { module: 'github.com/cert-manager/cert-manager', version: 'v1.21.2' },
+  /** ServiceMonitor and PrometheusRule (k8s/observability/); v0.85.0 is the newest release the module proxy serves. */
+  prometheusOperator: { module: 'github.com/prometheus-operator/prometheus-operator', version: 'v0.85.0' },
 } as const;
 
 /** The GatewayClass Envoy Gateway serves (its documentation's name), created once per cluster by the operators. */
@@ -29,4 +31,17 @@ export const ENVOY_PROXY_PODS = {
     'app.kubernetes.io/managed-by': 'envoy-gateway',
   },
   owningGatewayLabel: 'gateway.envoyproxy.io/owning-gateway-name',
+} as const;
+
+/**
+ * Where the Prometheus that scrapes the apps runs: the `monitoring` namespace (kube-prometheus and the
+ * kube-prometheus-stack chart's usual one) and the labels the Prometheus Operator puts on every Prometheus server pod
+ * it runs. The NetworkPolicies admit these pods on each app's port, for GET /metrics.
+ */
+export const PROMETHEUS_PODS = {
+  namespace: 'monitoring',
+  labels: {
+    'app.kubernetes.io/name': 'prometheus',
+    'app.kubernetes.io/managed-by': 'prometheus-operator',
+  },
 } as const;

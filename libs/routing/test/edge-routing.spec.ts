@@ -203,7 +203,7 @@ describe('the cluster edge’s own answers and the NetworkPolicies', () => {
     }
   });
 
-  it('admits to each app only the Envoy Gateway proxies of the platform Gateway on its port (and labelled callers to the builder)', () => {
+  it('admits to each app only the Envoy Gateway proxies of the platform Gateway on its port (and labelled callers to the builder), and Prometheus for /metrics', () => {
     const netpols = ofKind('NetworkPolicy', edge);
     for (const deployment of ofKind('Deployment')) {
       const app = deployment.metadata.name as AppName;
@@ -212,8 +212,19 @@ describe('the cluster edge’s own answers and the NetworkPolicies', () => {
       expect(selecting).toHaveLength(1);
       const { policyTypes, ingress } = selecting[0].spec;
       expect(policyTypes).toEqual(['Ingress']);
+      const appPort = [{ protocol: 'TCP', port: deployment.spec.template.spec.containers[0].ports[0].containerPort }];
+      // The Prometheus Operator's Prometheus pods in the monitoring namespace, on the app's port (GET /metrics).
+      const scrape = {
+        from: [
+          {
+            namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } },
+            podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus', 'app.kubernetes.io/managed-by': 'prometheus-operator' } },
+          },
+        ],
+        ports: appPort,
+      };
       if (APPS[app].http === 'probes-only') {
-        expect(ingress ?? []).toEqual([]);
+        expect(ingress).toEqual([scrape]);
         continue;
       }
       const gatewayPeer = {
@@ -221,12 +232,7 @@ describe('the cluster edge’s own answers and the NetworkPolicies', () => {
         podSelector: { matchLabels: { ...ENVOY_PROXY_PODS.labels, [ENVOY_PROXY_PODS.owningGatewayLabel]: gatewayName } },
       };
       const callers = app === IDENTITY_CHECK.app ? [{ podSelector: { matchLabels: { 'platform/survey-builder-client': 'true' } } }] : [];
-      expect(ingress).toEqual([
-        {
-          from: [gatewayPeer, ...callers],
-          ports: [{ protocol: 'TCP', port: deployment.spec.template.spec.containers[0].ports[0].containerPort }],
-        },
-      ]);
+      expect(ingress).toEqual([{ from: [gatewayPeer, ...callers], ports: appPort }, scrape]);
     }
   });
 });

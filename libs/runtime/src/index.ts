@@ -13,3 +13,4 @@ export * from './logging/logger';
 export * from './logging/request-id';
 export * from './logging/trace-flush';
 export * from './logging/url-redaction';
+export * from './metrics/metrics';

@@ -91,8 +91,8 @@ export function kubernetesValidator(): (object: { apiVersion: string; kind: stri
   };
 }
 
-/** The custom resource definitions scripts/schemas.sh fetches: Gateway API, Envoy Gateway's policies, cert-manager. */
-const CRD_FOLDERS = ['gateway-api-crds', 'envoy-gateway-crds', 'cert-manager-crds', 'keda-crds'];
+/** The custom resource definitions scripts/schemas.sh fetches: Gateway API, Envoy Gateway's policies, cert-manager, KEDA, the Prometheus Operator. */
+const CRD_FOLDERS = ['gateway-api-crds', 'envoy-gateway-crds', 'cert-manager-crds', 'keda-crds', 'prometheus-operator-crds'];
 
 const OBJECT_META = 'k8s-meta#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
 
@@ -122,11 +122,22 @@ function crdSchema(node: unknown, root = true): unknown {
 type ClusterObject = { apiVersion: string; kind: string; [field: string]: unknown };
 
 /**
+ * CRD patterns are Go (RE2) regular expressions: the only RE2 syntax JavaScript lacks that they use is the inline
+ * case-insensitive flag `(?i)` (the Prometheus Operator's CRDs), read here as the `i` flag on the whole pattern, a
+ * little more lenient where it sits inside a group.
+ */
+const goRegExp = Object.assign(
+  (pattern: string, flags: string) =>
+    pattern.includes('(?i)') ? new RegExp(pattern.replaceAll('(?i)', ''), `${flags}i`) : new RegExp(pattern, flags),
+  { code: 'goRegExp' },
+);
+
+/**
  * Validates custom resources against their CRDs' schemas (versions pinned in scripts/schemas.sh), unknown fields
  * refused, and every other object against Kubernetes' own (kubernetesValidator). Returns the problems; none means valid.
  */
 export function clusterValidator(): (object: ClusterObject) => string[] {
-  const ajv = new Ajv({ strict: false, allErrors: true });
+  const ajv = new Ajv({ strict: false, allErrors: true, code: { regExp: goRegExp } });
   addFormats(ajv);
   ajv.addSchema(closed(readSchema(join('kubernetes-openapi-v3', 'apis__networking.k8s.io__v1_openapi.json'))) as Schema, 'k8s-meta');
   const crds = new Map<string, Schema>();

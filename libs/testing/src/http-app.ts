@@ -5,6 +5,7 @@ import {
   OPENAPI_JSON_PATH,
   openApiDocumentOf,
   type PlatformApp,
+  METRICS_PATH,
   registeredRoutes,
 } from '@platform/runtime';
 import request from 'supertest';
@@ -60,12 +61,13 @@ export async function startTestApp(module: DynamicModule, surface: HttpSurface, 
 }
 
 /**
- * Every API route the app serves, as `METHOD /path/{param}`. Documentation routes, Fastify's automatic
- * HEAD twins of GET routes, and catch-alls are not API routes.
+ * Every API route the app serves, as `METHOD /path/{param}`. Documentation routes, the metrics scrape, Fastify's
+ * automatic HEAD twins of GET routes, and catch-alls are not API routes.
  */
 export function servedRoutes(app: INestApplication): string[] {
   return registeredRoutes(app).filter(
-    (route) => !route.startsWith('HEAD ') && !route.includes('*') && !/ \/(docs|openapi\.json)/.test(route),
+    (route) =>
+      !route.startsWith('HEAD ') && !route.includes('*') && !/ \/(docs|openapi\.json)/.test(route) && route !== `GET ${METRICS_PATH}`,
   );
 }
 

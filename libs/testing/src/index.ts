@@ -29,3 +29,5 @@ export * from './browser';
 export * from './private-services';
 export * from './controller-specs';
 export * from './seeded-random';
+export * from './metric-catalogue';
+export * from './metrics';

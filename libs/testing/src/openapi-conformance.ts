@@ -2,7 +2,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { OPENAPI_JSON_PATH, OPENAPI_UI_PATH } from '@platform/runtime';
+import { METRICS_PATH, OPENAPI_JSON_PATH, OPENAPI_UI_PATH } from '@platform/runtime';
 
 /** One real response that its operation's documented schema does not describe. */
 export interface Violation {
@@ -63,7 +63,7 @@ export class OpenApiConformance {
 
   check(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
     const path = request.url.split('?')[0];
-    if (path === OPENAPI_JSON_PATH || path.startsWith(OPENAPI_UI_PATH)) return;
+    if (path === OPENAPI_JSON_PATH || path.startsWith(OPENAPI_UI_PATH) || path === METRICS_PATH) return;
     const route = request.routeOptions.url;
     const status = reply.statusCode;
     const label = `${request.method} ${request.url.slice(0, 200)}`;

@@ -17,6 +17,12 @@ export class StuckArticlesSweeper extends PeriodicSweeper {
     super(options.sweepIntervalMs);
   }
 
+  protected readonly kind = 'article';
+
+  protected oldestGeneratingSince(): Promise<number | undefined> {
+    return this.articles.oldestGeneratingSince();
+  }
+
   sweep(now = Date.now()): Promise<number> {
     return this.articles.failStuck(now - this.options.stuckAfterMs, stuckReason('Article generation', this.options.stuckAfterMs), now);
   }

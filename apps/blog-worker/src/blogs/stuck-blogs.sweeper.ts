@@ -17,6 +17,12 @@ export class StuckBlogsSweeper extends PeriodicSweeper {
     super(options.sweepIntervalMs);
   }
 
+  protected readonly kind = 'blog';
+
+  protected oldestGeneratingSince(): Promise<number | undefined> {
+    return this.blogs.oldestGeneratingSince();
+  }
+
   sweep(now = Date.now()): Promise<number> {
     return this.blogs.releaseStuck(now - this.options.stuckAfterMs, stuckReason('Blog generation', this.options.stuckAfterMs), 100, now);
   }

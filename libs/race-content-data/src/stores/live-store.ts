@@ -151,6 +151,16 @@ export abstract class LiveStore<T extends LiveDocument & { _id: ObjectId }> {
     return updateLive(this.collection, doc._id, changes, now, guard) as Promise<T | null>;
   }
 
+  /** When the live document that has been generating longest last changed (epoch ms); undefined when none is. */
+  async oldestGeneratingSince(): Promise<number | undefined> {
+    const [oldest] = await this.collection
+      .find({ status: 'generating', ...LIVE } as unknown as Filter<T>, { projection: { updated_at: 1 } })
+      .sort({ updated_at: 1 })
+      .limit(1)
+      .toArray();
+    return oldest?.updated_at;
+  }
+
   /** A page of the live documents matching `filter`, by updated_at then id. */
   protected pageOf(filter: Filter<T>, page: PageRequest, options?: FindOptions): Promise<FoundPage<T>> {
     return findPage(this.collection, { ...LIVE, ...filter } as Filter<T>, sortBy('updated_at', page.order), page, options) as Promise<

@@ -16,7 +16,9 @@ import { flushTraces } from '../logging/trace-flush';
 import { redactUrl } from '../logging/url-redaction';
 import { type ErrorBodyFormat, genericErrorBody, type HttpSurface } from './error-body';
 import { assertCleanInput, MalformedInputError } from './input-guard';
+import { instrumentRequests } from './http-metrics';
 import { serveOpenApi, successSchemas } from './openapi';
+import { METRICS_PATH, startProcessMetrics } from '../metrics/metrics';
 
 export interface HttpAppOptions extends HttpSurface {
   /** Names the service on every log line, from the first. */
@@ -137,7 +139,9 @@ export async function createHttpApp(
       if (response) route.schema = { ...route.schema, response: { ...response, ...(route.schema?.response as object) } };
     }
   });
-  const quiet = new Set([LIVENESS_PATH, READINESS_PATH, ...(options.quietPaths ?? [])]);
+  const quiet = new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH, ...(options.quietPaths ?? [])]);
+  startProcessMetrics(options.service);
+  instrumentRequests(fastify, quiet);
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     if (BODYLESS_METHODS.has(request.method) && hasBody(request.headers)) {

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  DURATION_BUCKETS_SECONDS,
+  gaugeMetric,
+  histogramMetric,
+  metricsExposition,
+  METRICS_PATH,
+  routeTemplate,
+  statusClass,
+} from '../metrics/metrics';
+
+/** OpenTelemetry's `http.server.request.duration` (seconds) as Prometheus names it. */
+const requestDuration = () =>
+  histogramMetric({
+    name: 'http_server_request_duration_seconds',
+    help: 'Duration of HTTP server requests, by method, route template and status class.',
+    labelNames: ['http_request_method', 'http_route', 'http_response_status_class'] as const,
+    buckets: DURATION_BUCKETS_SECONDS,
+  });
+
+/** OpenTelemetry's `http.server.active_requests`. */
+const activeRequests = () =>
+  gaugeMetric({
+    name: 'http_server_active_requests',
+    help: 'HTTP server requests in flight, by method.',
+    labelNames: ['http_request_method'] as const,
+  });
+
+/**
+ * Request metrics and `GET /metrics` on an app's Fastify instance. Every request but the unlogged ones (health
+ * probes, the scrape itself) counts; the route is Fastify's template, never the raw path (which would make a series
+ * per id), and empty for a request no route matched.
+ */
+export function instrumentRequests(fastify: FastifyInstance, unmeasured: ReadonlySet<string>): void {
+  const duration = requestDuration();
+  const active = activeRequests();
+  const inFlight = new WeakSet<FastifyRequest>();
+  const finish = (request: FastifyRequest) => {
+    if (inFlight.delete(request)) active.dec({ http_request_method: request.method });
+  };
+  fastify.addHook('onRequest', async (request) => {
+    if (unmeasured.has(request.url.split('?')[0])) return;
+    inFlight.add(request);
+    active.inc({ http_request_method: request.method });
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    if (!inFlight.has(request)) return;
+    finish(request);
+    duration.observe(
+      {
+        http_request_method: request.method,
+        http_route: routeTemplate(request.routeOptions.url),
+        http_response_status_class: statusClass(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+  // A client that goes away before the answer: no response, but no longer in flight either.
+  fastify.addHook('onRequestAbort', async (request) => finish(request));
+  fastify.get(METRICS_PATH, async (_request, reply) => {
+    const { contentType, body } = await metricsExposition();
+    return reply.header('content-type', contentType).header('cache-control', 'no-store').send(body);
+  });
+}
