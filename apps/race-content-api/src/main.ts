@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { runHttpMain } from '@platform/runtime';
 import { AppModule } from './app.module';

@@ -1,9 +1,11 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { isDependencyUnavailable } from '@platform/contracts';
+import type { Span } from '@opentelemetry/api';
 import type { ChannelModel, ConfirmChannel, ConsumeMessage } from 'amqplib';
 import { AmqpConnection, sendConfirmed } from './amqp-connection';
 import { PermanentJobError } from './errors';
+import { injectTraceContext, markJobFailed, withJobSpan } from './job-tracing';
 import { decodeJson, toMessage } from './message-validation';
 import { type JobOutcome, messagingMetrics } from './messaging-metrics';
 import { MESSAGING_OPTIONS, type ResolvedMessagingOptions } from './messaging.options';
@@ -92,7 +94,8 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
     void work.finally(() => this.inFlight.delete(work));
   }
 
-  private async deliver(consumer: QueueConsumer<object>, channel: ConfirmChannel, message: ConsumeMessage) {
+  /** Runs a delivery inside its job span, which continues the publisher's trace; the job's log lines carry its ids. */
+  private deliver(consumer: QueueConsumer<object>, channel: ConfirmChannel, message: ConsumeMessage): Promise<void> {
     const context: JobContext = {
       queue: consumer.queue.name,
       jobId: String(message.properties.messageId ?? 'unknown'),
@@ -100,11 +103,24 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
       maxAttempts: this.options.maxAttempts,
       redelivered: message.fields.redelivered,
     };
+    const destination = topologyOf(consumer.queue, this.options.queuePrefix).main;
+    return withJobSpan({ ...context, destination }, message.properties.headers, (span) =>
+      this.measure(consumer, channel, message, context, span),
+    );
+  }
+
+  private async measure(
+    consumer: QueueConsumer<object>,
+    channel: ConfirmChannel,
+    message: ConsumeMessage,
+    context: JobContext,
+    span: Span,
+  ): Promise<void> {
     const log = { queue: context.queue, jobId: context.jobId, attempt: context.attempt };
     const labels = { messaging_destination_name: context.queue };
     this.metrics.consumed.inc(labels);
     const started = Date.now();
-    const outcome = await this.process(consumer, channel, message, context, log, started);
+    const outcome = await this.process(consumer, channel, message, context, log, started, span);
     this.metrics.duration.observe({ ...labels, outcome }, (Date.now() - started) / 1000);
     if (outcome === 'retry') this.metrics.retried.inc(labels);
     if (outcome === 'dead_letter') this.metrics.deadLettered.inc(labels);
@@ -117,10 +133,12 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
     context: JobContext,
     log: Record<string, unknown>,
     started: number,
+    span: Span,
   ): Promise<JobOutcome> {
     const payload = decodeJson(message.content);
     const parsed = await toMessage(consumer.queue.message, payload, 'lenient');
     if (!parsed.ok) {
+      markJobFailed(span, new Error(`malformed message: ${parsed.reason}`));
       this.logger.error({ ...log, reason: parsed.reason }, 'malformed job message: dead-lettered');
       await consumer.onMalformed(payload, parsed.reason, context).catch((hookError: Error) => {
         this.logger.error({ ...log, err: hookError.message }, 'recording the malformed job failed');
@@ -139,6 +157,7 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
         caught instanceof Error || (typeof caught === 'object' && caught !== null && 'message' in caught)
           ? (caught as Error)
           : new Error(String(caught));
+      markJobFailed(span, error);
       const outages = Number(message.properties.headers?.[OUTAGE_HEADER] ?? 0) || 0;
       if (!(error instanceof PermanentJobError) && isDependencyUnavailable(caught) && outages < this.options.maxOutageRetries) {
         // A store or broker the job needs is restarting: the job waits for it without spending an attempt.
@@ -184,12 +203,13 @@ export class ConsumerHost implements OnApplicationBootstrap, BeforeApplicationSh
           persistent: true,
           contentType: message.properties.contentType,
           messageId: message.properties.messageId,
-          headers: {
+          // The copied headers keep the trace context; with tracing on, the next attempt becomes a child of this one.
+          headers: injectTraceContext({
             ...message.properties.headers,
             [ATTEMPT_HEADER]: to === 'retry' ? context.attempt + 1 : context.attempt,
             [ERROR_HEADER]: reason.slice(0, 500),
             ...(to === 'wait' ? { [OUTAGE_HEADER]: (Number(message.properties.headers?.[OUTAGE_HEADER] ?? 0) || 0) + 1 } : {}),
-          },
+          }),
           ...(to === 'dead' ? {} : { expiration: String(this.options.retryDelayMs) }),
         },
         this.options.publishTimeoutMs,

@@ -8,5 +8,6 @@ export * from './queue-consumer';
 export * from './queue-publisher';
 export * from './queues';
 export * from './queue-topology';
+export * from './job-tracing';
 export * from './messaging-metrics';
 export * from './queue-stats';

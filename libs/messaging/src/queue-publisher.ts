@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AmqpConnection, sendConfirmed } from './amqp-connection';
+import { injectTraceContext, withPublishSpan } from './job-tracing';
 import { MESSAGING_OPTIONS, type ResolvedMessagingOptions } from './messaging.options';
 import { toMessage } from './message-validation';
 import { type QueueDefinition, topologyOf } from './queues';
@@ -26,20 +27,24 @@ export class QueuePublisher {
   async publish<T extends object>(queue: QueueDefinition<T>, message: T, jobId: string = randomUUID()): Promise<string> {
     const checked = await toMessage(queue.message, message, 'strict');
     if (!checked.ok) throw new Error(`refusing to publish an invalid ${queue.name} message: ${checked.reason}`);
-    const channel = await this.connection.publishChannel();
-    await sendConfirmed(
-      channel,
-      topologyOf(queue, this.options.queuePrefix).main,
-      Buffer.from(JSON.stringify(checked.value)),
-      {
-        persistent: true,
-        contentType: 'application/json',
-        messageId: jobId,
-        timestamp: Math.floor(Date.now() / 1000),
-        headers: { [ATTEMPT_HEADER]: 1 },
-      },
-      this.options.publishTimeoutMs,
-    );
+    const destination = topologyOf(queue, this.options.queuePrefix).main;
+    // The consumer continues the trace from the headers (W3C trace context; nothing is written with tracing off).
+    await withPublishSpan({ queue: queue.name, destination, jobId }, async (active) => {
+      const channel = await this.connection.publishChannel();
+      await sendConfirmed(
+        channel,
+        destination,
+        Buffer.from(JSON.stringify(checked.value)),
+        {
+          persistent: true,
+          contentType: 'application/json',
+          messageId: jobId,
+          timestamp: Math.floor(Date.now() / 1000),
+          headers: injectTraceContext({ [ATTEMPT_HEADER]: 1 }, active),
+        },
+        this.options.publishTimeoutMs,
+      );
+    });
     this.sent.inc({ messaging_destination_name: queue.name });
     return jobId;
   }

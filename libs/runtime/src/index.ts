@@ -11,5 +11,6 @@ export * from './http/openapi';
 export * from './http/route-markers';
 export * from './logging/logger';
 export * from './logging/request-id';
+export * from './logging/trace-flush';
 export * from './logging/url-redaction';
 export * from './metrics/metrics';

@@ -20,6 +20,7 @@ export { handBuiltForm, type FormPart } from './sweep-multipart';
 export * from './test-queues';
 export * from './test-scope';
 export * from './fake-openai';
+export * from './otlp-receiver';
 export * from './container-images';
 export * from './compose-checks';
 export * from './deployment-schemas';

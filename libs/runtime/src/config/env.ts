@@ -32,8 +32,22 @@ export const env = {
       ),
 };
 
-/** Settings every app shares: where to listen and how to log. */
+/**
+ * OpenTelemetry's standard tracing variables. libs/observability reads them itself, before anything else loads (an
+ * empty endpoint: tracing off); they are declared here so that a wrong value stops the start with one line, and so
+ * that the Deployments pass them (docs/decisions.md, "Tracing and correlated logs").
+ */
+export const tracingEnvSchema = z.object({
+  OTEL_EXPORTER_OTLP_ENDPOINT: env.url(['http', 'https']).optional(),
+  OTEL_TRACES_SAMPLER: z
+    .enum(['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'])
+    .optional(),
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).optional(),
+});
+
+/** Settings every app shares: where to listen, how to log, where traces go. */
 export const baseEnvSchema = z.object({
+  ...tracingEnvSchema.shape,
   NODE_ENV: env.nodeEnv(),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: env.logLevel(),

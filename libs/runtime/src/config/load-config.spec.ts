@@ -22,6 +22,23 @@ describe('loadConfig', () => {
     expect(loadConfig(schema, { ...valid, PROTOTYPE_MODE: 'false', PORT: '8081' })).toMatchObject({ PROTOTYPE_MODE: false, PORT: 8081 });
   });
 
+  it("takes OpenTelemetry's tracing variables, empty meaning off, and refuses a sampler or ratio it does not know", () => {
+    expect(loadConfig(schema, { ...valid, OTEL_EXPORTER_OTLP_ENDPOINT: '', OTEL_TRACES_SAMPLER: '' })).not.toHaveProperty(
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+    );
+    expect(
+      loadConfig(schema, {
+        ...valid,
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.1',
+      }),
+    ).toMatchObject({ OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: 0.1 });
+    expect(() => loadConfig(schema, { ...valid, OTEL_TRACES_SAMPLER: 'sometimes', OTEL_TRACES_SAMPLER_ARG: '2' })).toThrow(
+      /OTEL_TRACES_SAMPLER is invalid .*OTEL_TRACES_SAMPLER_ARG is invalid/,
+    );
+  });
+
   it('names a missing variable in one line', () => {
     expect(() => loadConfig(schema, { JWT_SECRET: 'x'.repeat(32) })).toThrow(
       new ConfigError('Invalid configuration: DATABASE_URL is missing'),

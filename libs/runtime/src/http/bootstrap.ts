@@ -12,6 +12,7 @@ import { ConfigError } from '../config/load-config';
 import { LIVENESS_PATH, READINESS_PATH } from '../health/health-paths';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
+import { flushTraces } from '../logging/trace-flush';
 import { redactUrl } from '../logging/url-redaction';
 import { type ErrorBodyFormat, genericErrorBody, type HttpSurface } from './error-body';
 import { assertCleanInput, MalformedInputError } from './input-guard';
@@ -198,6 +199,7 @@ export async function startHttpApp(module: Type<unknown> | DynamicModule, option
     }, delayMs + options.shutdownTimeoutMs).unref();
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     await app.close();
+    await flushTraces();
     logger.info('stopped');
     process.exit(0);
   };

@@ -1,12 +1,28 @@
 import type { LoggerService } from '@nestjs/common';
-import pino, { type DestinationStream, type Logger } from 'pino';
+import { isSpanContextValid, trace } from '@opentelemetry/api';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 /**
  * The one pino logger of a process: Fastify's request logs and Nest's logs share its JSON shape. Lines go to
- * stdout, or to `destination` (tests read an app's lines there).
+ * stdout, or to `destination` (tests read an app's lines there). A line written inside a trace carries its
+ * `trace_id` and `span_id`.
  */
 export function createLogger(service: string, level: string, destination?: DestinationStream): Logger {
-  return destination ? pino({ level, base: { service } }, destination) : pino({ level, base: { service } });
+  const options: LoggerOptions = { level, base: { service }, mixin: traceFields };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * The active span's ids, from the OpenTelemetry API alone (no SDK here): with tracing off there is never an active
+ * span and the line is unchanged. Unsampled traces are named too: their ids still tie one request's lines across apps.
+ * A new object every time: pino merges the line's fields into what the mixin returns.
+ */
+export function traceFields(): { trace_id?: string; span_id?: string } {
+  const span = trace.getActiveSpan();
+  if (!span) return {};
+  const context = span.spanContext();
+  if (!isSpanContextValid(context)) return {};
+  return { trace_id: context.traceId, span_id: context.spanId };
 }
 
 /**
