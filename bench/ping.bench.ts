@@ -1,7 +1,9 @@
 // GET /v1/ping through race-content-api (Nest, production settings) against a bare node:http server
 // answering the same JSON, measured in the same run with autocannon at the same concurrency.
 // Targets: the Nest app reaches at least 0.5 of the bare server's request rate, and its p99 latency
-// stays under 10 ms at 50 connections.   Run: npm run bench:ping   (services must be up: scripts/services.sh)
+// stays under 10 ms at 50 connections. Also the cost of observability (issue 22): the same app with metrics and
+// tracing off, beside metrics on, metrics with 10 % of traces, and metrics with every request traced, spans exported
+// over OTLP to a sink process, in the same run (aim: under 10 % fewer requests).   Run: npm run bench:ping   (services must be up: scripts/services.sh)
 import autocannon from 'autocannon';
 import { freePort } from '@platform/testing';
 import { report, runBench, size, startBareServer } from './bench-kit';
@@ -21,15 +23,47 @@ async function measure(url: string) {
 runBench('ping', async ({ scope, services }) => {
   const barePort = await freePort();
   await startBareServer(scope, 'bare-ping-server.mjs', [String(barePort)]);
-  const nestPort = await freePort();
-  await startRaceContentApi(scope, services, raceContentStores(scope), nestPort, { NODE_ENV: 'production', LOG_LEVEL: 'info' });
+  const sinkPort = await freePort();
+  await startBareServer(scope, 'otlp-sink.mjs', [String(sinkPort)]);
+  const stores = raceContentStores(scope);
+  const production = { NODE_ENV: 'production', LOG_LEVEL: 'info' };
+  const tracing = (sampler: string, ratio = '1') => ({
+    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`,
+    OTEL_TRACES_SAMPLER: sampler,
+    OTEL_TRACES_SAMPLER_ARG: ratio,
+  });
+  // Each variant is the same app on the same stores; only its observability settings differ.
+  const variants = [
+    { name: 'metrics and tracing off', env: { METRICS_ENABLED: 'false' } },
+    { name: 'metrics on', env: { METRICS_ENABLED: 'true' } },
+    {
+      name: 'metrics on, 10 % of traces (the cluster setting)',
+      env: { METRICS_ENABLED: 'true', ...tracing('parentbased_traceidratio', '0.1') },
+    },
+    { name: 'metrics on, every request traced', env: { METRICS_ENABLED: 'true', ...tracing('always_on') } },
+  ];
+  const ports: number[] = [];
+  for (const variant of variants) {
+    const port = await freePort();
+    await startRaceContentApi(scope, services, stores, port, { ...production, ...variant.env });
+    ports.push(port);
+  }
 
   const baseline = await measure(`http://127.0.0.1:${barePort}/v1/ping`);
-  const app = await measure(`http://127.0.0.1:${nestPort}/v1/ping`);
+  const measured: Array<{ rate: number; p99: number }> = [];
+  for (const port of ports) measured.push(await measure(`http://127.0.0.1:${port}/v1/ping`));
+  const [app, metricsOn, sampled, everyTrace] = measured;
+  const exports = Number(await (await fetch(`http://127.0.0.1:${sinkPort}/exports`)).text());
+  if (exports === 0) throw new Error('the traced apps exported no spans');
+  const scraped = await (await fetch(`http://127.0.0.1:${ports[1]}/metrics`)).text();
+  if (!scraped.includes('http_route="/v1/ping"')) throw new Error('the measured app did not count /v1/ping');
   console.log(`GET /v1/ping, ${CONNECTIONS} connections, ${DURATION_S} s each\n`);
   console.log(['', 'req/s', 'p99 ms'].join('\t'));
   console.log(['bare node:http', baseline.rate.toFixed(0), baseline.p99.toFixed(2)].join('\t'));
-  console.log(['race-content-api (Nest)', app.rate.toFixed(0), app.p99.toFixed(2)].join('\t'));
+  variants.forEach((variant, i) =>
+    console.log([`race-content-api, ${variant.name}`, measured[i].rate.toFixed(0), measured[i].p99.toFixed(2)].join('\t')),
+  );
+  console.log(`(${exports} OTLP exports received)`);
   report({
     figure: 'GET /v1/ping, Nest req/s (floor: bare node:http)',
     value: app.rate,
@@ -44,4 +78,17 @@ runBench('ping', async ({ scope, services }) => {
     floor: baseline.p99,
     targets: [{ op: '<', limit: 10 }],
   });
+  for (const [label, figures] of [
+    ['metrics on', metricsOn],
+    ['metrics on and 10 % of traces', sampled],
+    ['metrics on and every request traced', everyTrace],
+  ] as const) {
+    report({
+      figure: `GET /v1/ping with ${label}, req/s (floor: the same app with both off)`,
+      value: figures.rate,
+      unit: 'req/s',
+      floor: app.rate,
+      targets: [{ op: '>=', limit: 0.9, ofFloor: true }],
+    });
+  }
 });

@@ -60,6 +60,8 @@ export const baseEnvSchema = z.object({
   SHUTDOWN_DELAY_MS: env.nonNegativeInt(0),
   /** Proxies in front of the app that append to X-Forwarded-For (the edge): the client address is that many hops in. */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(1),
+  /** GET /metrics with the request and Node runtime metrics (on unless turned off, as the overhead bench does). */
+  METRICS_ENABLED: env.flag(true),
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
@@ -70,6 +72,7 @@ export interface BaseAppConfig {
   logLevel: string;
   shutdownTimeoutMs: number;
   shutdownDelayMs: number;
+  metricsEnabled: boolean;
   /** Largest request body, in bytes, when the app needs other than the default 1 MiB. */
   bodyLimitBytes?: number;
 }
@@ -80,5 +83,6 @@ export function baseConfigFrom(e: BaseEnv & { PORT: number }): BaseAppConfig {
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDelayMs: e.SHUTDOWN_DELAY_MS,
+    metricsEnabled: e.METRICS_ENABLED,
   };
 }

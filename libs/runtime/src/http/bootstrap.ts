@@ -35,6 +35,8 @@ export interface HttpAppOptions extends HttpSurface {
   quietPaths?: string[];
   /** Proxies between the client and the app (TRUSTED_PROXY_HOPS; one, the edge, by default). */
   trustedProxyHops?: number;
+  /** GET /metrics and the request and runtime metrics (default on; METRICS_ENABLED). */
+  metrics?: boolean;
 }
 
 export type PlatformApp = NestFastifyApplication;
@@ -63,7 +65,7 @@ export async function createHttpApp(
   module: Type<unknown> | DynamicModule,
   options: Pick<
     HttpAppOptions,
-    'openApi' | 'errorBody' | 'logRedaction' | 'bodyLimitBytes' | 'service' | 'logLevel' | 'quietPaths' | 'trustedProxyHops'
+    'openApi' | 'errorBody' | 'logRedaction' | 'bodyLimitBytes' | 'service' | 'logLevel' | 'quietPaths' | 'trustedProxyHops' | 'metrics'
   > & { logDestination?: DestinationStream },
 ): Promise<PlatformApp> {
   const logger = createLogger(options.service, options.logLevel, options.logDestination);
@@ -140,8 +142,11 @@ export async function createHttpApp(
     }
   });
   const quiet = new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH, ...(options.quietPaths ?? [])]);
-  startProcessMetrics(options.service);
-  instrumentRequests(fastify, quiet);
+  if (options.metrics !== false) {
+    startProcessMetrics(options.service);
+    // Probes and the scrape are not measured; an app's other unlogged paths (race content's ping) are.
+    instrumentRequests(fastify, new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH]));
+  }
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     if (BODYLESS_METHODS.has(request.method) && hasBody(request.headers)) {
@@ -245,6 +250,7 @@ export function runHttpMain<C extends BaseAppConfig>(main: HttpMain<C>): void {
       bodyLimitBytes: config.bodyLimitBytes,
       shutdownTimeoutMs: config.shutdownTimeoutMs,
       shutdownDelayMs: config.shutdownDelayMs,
+      metrics: config.metricsEnabled,
     });
   });
 }
