@@ -20,23 +20,13 @@ import {
   TraceIdRatioBasedSampler,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
-import { FastifyOtelInstrumentation } from '@fastify/otel';
-import type { Span } from '@opentelemetry/api';
-import type { IncomingMessage } from 'node:http';
 import type { SamplerSetting, TracingSettings } from './settings';
-
-/** Probe paths: polled every few seconds, they would drown the traces that matter. */
-const UNTRACED_PATHS = /^\/(health\/(live|ready)|metrics)(\?|$)/;
 
 /**
  * Starts the trace SDK: the global tracer provider (batching OTLP/HTTP JSON exporter), AsyncLocalStorage context,
  * W3C trace context and baggage propagation, and the instrumentations. Loaded only when an endpoint is configured.
  */
 export function startSdk(settings: TracingSettings): TracerProvider {
-  // The request id (the caller's x-request-id or one Fastify generated) goes on the HTTP server span and Fastify's
-  // request span, so a trace store finds a request's trace by it: the server span is remembered per raw request
-  // until Fastify has the id.
-  const serverSpans = new WeakMap<IncomingMessage, Span>();
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': settings.serviceName }),
     sampler: samplerOf(settings.sampler),
@@ -54,24 +44,12 @@ export function startSdk(settings: TracingSettings): TracerProvider {
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
-        requestHook: (span, request) => {
-          if ('socket' in request && !('setHeader' in request)) serverSpans.set(request as IncomingMessage, span);
-        },
-      }),
+      // Outgoing calls only (the AWS SDK's). Each app writes its own server span in its Fastify hooks (libs/runtime
+      // request-spans.ts): the http and Fastify instrumentations each halved the throughput of the cheapest route,
+      // even for the requests they did not sample (docs/decisions.md, "Tracing and correlated logs").
+      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
       // fetch(): the AI provider's calls (the OpenAI SDK) and anything else on undici.
       new UndiciInstrumentation(),
-      // Fastify's maintained instrumentation: route template spans; registered on every instance as it is created.
-      new FastifyOtelInstrumentation({
-        registerOnInitialization: true,
-        instrumentHooks: false,
-        ignorePaths: (options: { url: string }) => UNTRACED_PATHS.test(options.url),
-        requestHook: (span, request) => {
-          span.setAttribute('request.id', request.id);
-          serverSpans.get(request.raw)?.setAttribute('request.id', request.id);
-        },
-      }),
       new PgInstrumentation(),
       new MongoDBInstrumentation(),
       new IORedisInstrumentation(),

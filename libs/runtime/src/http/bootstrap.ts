@@ -17,6 +17,7 @@ import { redactUrl } from '../logging/url-redaction';
 import { type ErrorBodyFormat, genericErrorBody, type HttpSurface } from './error-body';
 import { assertCleanInput, MalformedInputError } from './input-guard';
 import { instrumentRequests } from './http-metrics';
+import { traceRequests } from './request-spans';
 import { serveOpenApi, successSchemas } from './openapi';
 import { METRICS_PATH, startProcessMetrics } from '../metrics/metrics';
 
@@ -142,6 +143,7 @@ export async function createHttpApp(
     }
   });
   const quiet = new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH, ...(options.quietPaths ?? [])]);
+  traceRequests(fastify, new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH]));
   if (options.metrics !== false) {
     startProcessMetrics(options.service);
     // Probes and the scrape are not measured; an app's other unlogged paths (race content's ping) are.
