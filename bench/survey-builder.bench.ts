@@ -19,7 +19,7 @@ import {
   SECTION_COLUMNS,
   VISIBILITY_RULE_COLUMNS,
 } from '../apps/survey-builder-api/src/snapshot/snapshot.columns';
-import { answers, median, memoryMb, report, runBench, size, startApp } from './bench-kit';
+import { answers, median, memoryMb, report, runBench, size, startApp, startBareServer } from './bench-kit';
 
 const SECTIONS = size(50, 2);
 const QUESTIONS_PER_SECTION = size(20, 5);
@@ -192,11 +192,29 @@ runBench('builder', async ({ scope }) => {
   await db.connect();
   const pool = scope.pool({ connectionString: database.url, max: 3, options: '-c search_path=survey_builder' });
   const port = await freePort();
+  const builderEnv = { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', DATABASE_URL: database.url };
+  // The measured app runs with metrics and tracing off; a second one on the same database with both on (every request
+  // traced, spans exported to a sink process) times the same saves for the cost of observability (issue 22).
   const app = await startApp(
     scope,
     'apps/survey-builder-api/src/main.ts',
-    { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: database.url },
+    { ...builderEnv, PORT: String(port), METRICS_ENABLED: 'false' },
     answers(`http://127.0.0.1:${port}/health/live`),
+  );
+  const sinkPort = await freePort();
+  await startBareServer(scope, 'otlp-sink.mjs', [String(sinkPort)]);
+  const observedPort = await freePort();
+  await startApp(
+    scope,
+    'apps/survey-builder-api/src/main.ts',
+    {
+      ...builderEnv,
+      PORT: String(observedPort),
+      METRICS_ENABLED: 'true',
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sinkPort}`,
+      OTEL_TRACES_SAMPLER: 'always_on',
+    },
+    answers(`http://127.0.0.1:${observedPort}/health/live`),
   );
   const base = `http://127.0.0.1:${port}/api`;
   const api = (path: string, method = 'GET', body?: object) =>
@@ -230,6 +248,11 @@ runBench('builder', async ({ scope }) => {
     () => api(`/surveys/${surveyId}/save`, 'POST'),
   );
   const rssPeak = memoryMb(app.pid, 'VmHWM');
+  const observedSaves = await timed(
+    RUNS.save,
+    async () => undefined,
+    () => fetch(`http://127.0.0.1:${observedPort}/api/surveys/${surveyId}/save`, { method: 'POST', headers: USER }),
+  );
   const details = await timedGet(RUNS.detail, `${base}/surveys/${surveyId}`);
   // The floors, on the version the API copied and read last (its latest).
   const [{ latest_version_id: latestVersionId }] = (
@@ -259,6 +282,7 @@ runBench('builder', async ({ scope }) => {
   const row = (what: string, times: number[], floor?: number[]) =>
     console.log(`${what}\t${median(times).toFixed(0)}\t${Math.max(...times).toFixed(0)}\t${floor ? median(floor).toFixed(0) : '-'}`);
   row(`save (new version, ${saves.length} runs)`, saves, copyFloors);
+  row(`save with metrics on and every request traced (${observedSaves.length} runs)`, observedSaves, saves);
   row(`GET detail (${details.length} runs)`, details, readFloors);
   row(`renumber, all codes (${renumbers.length} runs)`, renumbers);
   row(`list of ${SURVEYS_IN_LIST} (${lists.length} runs)`, lists);
@@ -279,6 +303,13 @@ runBench('builder', async ({ scope }) => {
     });
   figure(`save (new version) of ${questions}`, saves, 500, copyFloors);
   figure(`GET detail of ${questions}`, details, 150, readFloors);
+  report({
+    figure: `save of ${questions} with metrics on and every request traced, median (floor: the same with both off)`,
+    value: median(observedSaves),
+    unit: 'ms',
+    floor: median(saves),
+    targets: [{ op: '<=', limit: 1.1, ofFloor: true }],
+  });
   figure(`renumber of ${questions}`, renumbers, 500);
   figure(`list of ${SURVEYS_IN_LIST} surveys`, lists, 100);
 });
