@@ -1,7 +1,7 @@
 import { migrateDatabase } from '@platform/persistence';
 import type { PlatformApp } from '@platform/runtime';
 import { ObjectStorage } from '@platform/storage';
-import { startTestApp, TestScope, testServices, testStorageEnv } from '@platform/testing';
+import { startTestApp, onNewScope, TestScope, testServices, testStorageEnv } from '@platform/testing';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
@@ -29,13 +29,7 @@ export interface CreatedJob {
  * (jwks-issuer.ts). `ops` creates rows as the operator command does; `sql` reads them back.
  */
 export async function startWebhook(env: Record<string, string> = {}) {
-  const scope = new TestScope('aijobs');
-  try {
-    return await startOnScope(scope, env);
-  } catch (error) {
-    await scope.close().catch(() => undefined);
-    throw error;
-  }
+  return onNewScope('aijobs', (scope) => startOnScope(scope, env));
 }
 
 async function startOnScope(scope: TestScope, env: Record<string, string>) {

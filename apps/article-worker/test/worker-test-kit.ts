@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { MessagingModule, type QueueDefinition, QueuePublisher, topologyOf } from '@platform/messaging';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
-import { startTestApp, TestScope, testServices } from '@platform/testing';
+import { startTestApp, onNewScope, TestScope, testServices } from '@platform/testing';
 import { AppModule } from '../src/app.module';
 import { type ArticleWorkerConfig, loadArticleWorkerConfig } from '../src/config';
 import { ARTICLE_WORKER_HTTP } from '../src/http-surface';
@@ -13,13 +13,7 @@ import { ARTICLE_WORKER_HTTP } from '../src/http-surface';
  * same queues (as race-content-api publishes), and a direct database handle for arranging and asserting.
  */
 export async function startWorkerKit(env: Record<string, string> = {}) {
-  const scope = new TestScope('aw');
-  try {
-    return await startOnScope(scope, env);
-  } catch (error) {
-    await scope.close().catch(() => undefined);
-    throw error;
-  }
+  return onNewScope('aw', (scope) => startOnScope(scope, env));
 }
 
 async function startOnScope(scope: TestScope, env: Record<string, string>) {

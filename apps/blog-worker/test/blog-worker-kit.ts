@@ -10,7 +10,7 @@ import {
   type RacingType,
 } from '@platform/race-content-data';
 import { ObjectStorage } from '@platform/storage';
-import { startTestApp, TestScope, testServices, testStorageEnv } from '@platform/testing';
+import { startTestApp, onNewScope, TestScope, testServices, testStorageEnv } from '@platform/testing';
 import { AppModule } from '../src/app.module';
 import { type BlogWorkerConfig, loadBlogWorkerConfig } from '../src/config';
 import { BLOG_WORKER_HTTP } from '../src/http-surface';
@@ -20,13 +20,7 @@ import { BLOG_WORKER_HTTP } from '../src/http-surface';
  * queues (as race-content-api publishes), and direct handles on the database and the bucket.
  */
 export async function startBlogWorkerKit(env: Record<string, string> = {}) {
-  const scope = new TestScope('bw');
-  try {
-    return await startOnScope(scope, env);
-  } catch (error) {
-    await scope.close().catch(() => undefined);
-    throw error;
-  }
+  return onNewScope('bw', (scope) => startOnScope(scope, env));
 }
 
 async function startOnScope(scope: TestScope, env: Record<string, string>) {

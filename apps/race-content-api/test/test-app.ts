@@ -2,7 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import type { PlatformApp } from '@platform/runtime';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import { ObjectStorage } from '@platform/storage';
-import { startTestApp, TestScope, testServices, testStorageEnv } from '@platform/testing';
+import { startTestApp, onNewScope, TestScope, testServices, testStorageEnv } from '@platform/testing';
 import { type Db, MongoClient } from 'mongodb';
 import { AppModule } from '../src/app.module';
 import { loadRaceContentConfig, type RaceContentConfig } from '../src/config';
@@ -51,8 +51,7 @@ export const as = (role: 'viewer' | 'member' | 'admin' | string) => ({ authoriza
  * queues and bucket).
  */
 export async function startRaceContentKit(overrides: Record<string, string> = {}) {
-  const scope = new TestScope('rc');
-  try {
+  return onNewScope('rc', async (scope) => {
     const config = testConfig(scope, overrides);
     const client = scope.track('the MongoDB client', await MongoClient.connect(testServices.mongoUri));
     const storage = new ObjectStorage(config.storage);
@@ -69,10 +68,7 @@ export async function startRaceContentKit(overrides: Record<string, string> = {}
       /** Closes the app (which fails when a response broke the OpenAPI document), then removes what the file made. */
       close: () => scope.close(),
     };
-  } catch (error) {
-    await scope.close().catch(() => undefined);
-    throw error;
-  }
+  });
 }
 
 export type RaceContentKit = Awaited<ReturnType<typeof startRaceContentKit>>;

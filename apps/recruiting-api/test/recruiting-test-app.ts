@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { migrateDatabase } from '@platform/persistence';
-import { startTestApp, type TestDatabase, TestScope, testServices } from '@platform/testing';
+import { startTestApp, type TestDatabase, onNewScope, TestScope, testServices } from '@platform/testing';
 import { Pool } from 'pg';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
@@ -61,8 +61,7 @@ export async function startRecruiting(
   env: Record<string, string | undefined> = {},
   services: RecruitingServices = {},
 ): Promise<RecruitingTestApp> {
-  const scope = new TestScope(name);
-  try {
+  return onNewScope(name, async (scope) => {
     const database = await scope.database();
     await migrateDatabase(database.url, RECRUITING_DATABASE);
     const pool = scope.pool({ connectionString: database.url, max: 3, options: '-c search_path=recruiting' });
@@ -103,9 +102,5 @@ export async function startRecruiting(
       as: (id, role) => ({ authorization: `Bearer ${accessTokenOf(id, role)}` }),
       close: () => scope.close(),
     };
-  } catch (error) {
-    // A failed start still removes what it made.
-    await scope.close().catch(() => undefined);
-    throw error;
-  }
+  });
 }

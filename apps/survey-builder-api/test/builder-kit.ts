@@ -1,6 +1,6 @@
 import { migrateDatabase } from '@platform/persistence';
 import type { PlatformApp } from '@platform/runtime';
-import { type HttpClient, httpClient, startTestApp, TestScope } from '@platform/testing';
+import { type HttpClient, httpClient, onNewScope, startTestApp } from '@platform/testing';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadSurveyBuilderConfig } from '../src/config';
@@ -24,8 +24,7 @@ export function clientFor(app: PlatformApp, user: TestUser): Client {
 
 /** The builder on a database of its own, with an administrator and an import key configured. */
 export async function startBuilder(env: Record<string, string> = {}) {
-  const scope = new TestScope('builder');
-  try {
+  return onNewScope('builder', async (scope) => {
     const database = await scope.database();
     await migrateDatabase(database.url, SURVEY_BUILDER_DATABASE);
     const config = loadSurveyBuilderConfig({
@@ -48,10 +47,7 @@ export async function startBuilder(env: Record<string, string> = {}) {
       /** The file's whole teardown: the app, then its database. */
       close: () => scope.close(),
     };
-  } catch (error) {
-    await scope.close().catch(() => undefined);
-    throw error;
-  }
+  });
 }
 
 export type Builder = Awaited<ReturnType<typeof startBuilder>>;

@@ -189,6 +189,20 @@ export class TestScope {
  * A scope for the test file (or describe block), closed by an afterAll hook registered here. Everything the file
  * starts is registered on the scope (track, defer, pool), so this hook is the file's whole teardown.
  */
+/**
+ * Runs `start` on a scope of its own and answers what it built (which then owns the scope and closes it). A start
+ * that fails closes whatever it had made before the error goes on: the test kits' one way to start.
+ */
+export async function onNewScope<T>(prefix: string, start: (scope: TestScope) => Promise<T>): Promise<T> {
+  const scope = new TestScope(prefix);
+  try {
+    return await start(scope);
+  } catch (error) {
+    await scope.close().catch(() => undefined);
+    throw error;
+  }
+}
+
 export function useTestScope(prefix: string): TestScope {
   const scope = new TestScope(prefix);
   afterAll(() => scope.close(), 60_000);
