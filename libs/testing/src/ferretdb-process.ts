@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port';
+import { freePort, portAnswers } from './free-port';
 import { workspaceRoot } from './paths';
 import { waitFor } from './test-services';
 
@@ -14,15 +13,6 @@ export interface FerretDbProcess {
   pause(): Promise<void>;
   resume(): void;
   stop(): Promise<void>;
-}
-
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => (socket.destroy(), resolve(false)));
-    socket.connect(port, '127.0.0.1');
-  });
 }
 
 /**
@@ -36,25 +26,32 @@ function allThreadsStopped(pid: number): boolean {
   });
 }
 
-export async function startFerretDb(): Promise<FerretDbProcess> {
+/** The FerretDB binary scripts/services.sh builds (or FERRETDB_BIN). */
+export function ferretDbBinary(): string {
   const binary = process.env.FERRETDB_BIN ?? join(workspaceRoot, '.tools/bin/ferretdb');
   if (!existsSync(binary)) throw new Error(`FerretDB is not built at ${binary}: run bash scripts/services.sh`);
+  return binary;
+}
+
+/** A test's own FerretDB over SQLite in `dir`, on `port`, quiet and without telemetry. */
+export function ferretDbArgs(dir: string, port: number): string[] {
+  return [
+    '--handler=sqlite',
+    `--sqlite-url=file:${dir}/`,
+    `--state-dir=${dir}`,
+    `--listen-addr=127.0.0.1:${port}`,
+    '--debug-addr=127.0.0.1:0',
+    '--telemetry=disable',
+    '--log-level=error',
+  ];
+}
+
+export async function startFerretDb(): Promise<FerretDbProcess> {
+  const binary = ferretDbBinary();
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'ferretdb-'));
-  const child: ChildProcess = spawn(
-    binary,
-    [
-      '--handler=sqlite',
-      `--sqlite-url=file:${dir}/`,
-      `--state-dir=${dir}`,
-      `--listen-addr=127.0.0.1:${port}`,
-      '--debug-addr=127.0.0.1:0',
-      '--telemetry=disable',
-      '--log-level=error',
-    ],
-    { stdio: 'ignore' },
-  );
-  await waitFor(async () => ((await answers(port)) ? true : undefined), { what: 'FerretDB to listen', timeoutMs: 15_000 });
+  const child: ChildProcess = spawn(binary, ferretDbArgs(dir, port), { stdio: 'ignore' });
+  await waitFor(async () => ((await portAnswers(port)) ? true : undefined), { what: 'FerretDB to listen', timeoutMs: 15_000 });
   let stopped = false;
   return {
     uri: `mongodb://127.0.0.1:${port}`,

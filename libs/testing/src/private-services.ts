@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { freePort } from './free-port';
+import { ferretDbArgs, ferretDbBinary } from './ferretdb-process';
+import { freePort, portAnswers } from './free-port';
 import { workspaceRoot } from './paths';
 import { waitFor } from './test-services';
 
@@ -22,15 +22,6 @@ export interface PrivateService {
   start(): Promise<void>;
   /** Stops it and removes its data. */
   close(): Promise<void>;
-}
-
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = new Socket();
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => (socket.destroy(), resolve(false)));
-    socket.connect(port, '127.0.0.1');
-  });
 }
 
 interface Launch {
@@ -64,7 +55,7 @@ async function privateProcess(launch: Launch, url: string): Promise<PrivateServi
     await waitFor(
       async () => {
         if (current.exitCode !== null) throw new Error(`${launch.what} exited at start (see ${launch.dir})`);
-        if (!(await answers(launch.port))) return undefined;
+        if (!(await portAnswers(launch.port))) return undefined;
         return !launch.ready || (await launch.ready()) ? true : undefined;
       },
       { what: `${launch.what} to listen on ${launch.port}`, timeoutMs: launch.startTimeoutMs ?? 30_000 },
@@ -86,7 +77,7 @@ async function privateProcess(launch: Launch, url: string): Promise<PrivateServi
     }, 20_000);
     await exited;
     clearTimeout(deadline);
-    await waitFor(async () => ((await answers(launch.port)) ? undefined : true), { what: `${launch.what} to close its port` });
+    await waitFor(async () => ((await portAnswers(launch.port)) ? undefined : true), { what: `${launch.what} to close its port` });
   };
   await start();
   return {
@@ -192,8 +183,7 @@ export async function startPrivateS3(credentials: { accessKeyId: string; secretA
 
 /** A FerretDB of the test's own over SQLite, restartable with its data (see also startFerretDb to pause one). */
 export async function startPrivateFerretDb(): Promise<PrivateService> {
-  const binary = process.env.FERRETDB_BIN ?? join(workspaceRoot, '.tools/bin/ferretdb');
-  if (!existsSync(binary)) throw new Error(`FerretDB is not built at ${binary}: run bash scripts/services.sh`);
+  const binary = ferretDbBinary();
   const dir = mkdtempSync(join(tmpdir(), 'ferretdb-'));
   const port = await freePort();
   return privateProcess(
@@ -202,15 +192,7 @@ export async function startPrivateFerretDb(): Promise<PrivateService> {
       port,
       dir,
       command: binary,
-      args: [
-        '--handler=sqlite',
-        `--sqlite-url=file:${dir}/`,
-        `--state-dir=${dir}`,
-        `--listen-addr=127.0.0.1:${port}`,
-        '--debug-addr=127.0.0.1:0',
-        '--telemetry=disable',
-        '--log-level=error',
-      ],
+      args: ferretDbArgs(dir, port),
     },
     `mongodb://127.0.0.1:${port}`,
   );
