@@ -2,7 +2,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { METRICS_PATH, OPENAPI_JSON_PATH, OPENAPI_UI_PATH } from '@platform/runtime';
+import { mergedAllOf, METRICS_PATH, OPENAPI_JSON_PATH, OPENAPI_UI_PATH } from '@platform/runtime';
 
 /** One real response that its operation's documented schema does not describe. */
 export interface Violation {
@@ -17,12 +17,20 @@ type Schema = Record<string, unknown>;
  * The document as the checks read it: every object that lists its properties allows no others, so a field
  * a route answers but the document leaves out is a violation too (the served document stays as it is).
  */
-function closedSchemas(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(closedSchemas);
+function closedSchemas(node: unknown, document: OpenAPIObject): unknown {
+  if (Array.isArray(node)) return node.map((item) => closedSchemas(item, document));
   if (node === null || typeof node !== 'object') return node;
-  const copy: Schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, closedSchemas(value)]));
+  // An envelope and its data (allOf) are one object: closed part by part, each would refuse the other's fields.
+  const merged = mergedAllOf(node as Schema, (part) => resolved(part, document));
+  const copy: Schema = Object.fromEntries(Object.entries(merged).map(([key, value]) => [key, closedSchemas(value, document)]));
   if (copy.type === 'object' && copy.properties && copy.additionalProperties === undefined) copy.additionalProperties = false;
   return copy;
+}
+
+function resolved(schema: Schema, document: OpenAPIObject): Schema {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return schema;
+  return (document.components?.schemas?.[ref.slice('#/components/schemas/'.length)] ?? schema) as Schema;
 }
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
@@ -41,7 +49,7 @@ export class OpenApiConformance {
 
   constructor(private readonly document: OpenAPIObject) {
     addFormats(this.ajv);
-    this.ajv.addSchema(closedSchemas(document) as Schema, 'openapi');
+    this.ajv.addSchema(closedSchemas(document, document) as Schema, 'openapi');
   }
 
   /**

@@ -1,4 +1,6 @@
-import type { INestApplication } from '@nestjs/common';
+import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
 import {
   DocumentBuilder,
   type OpenAPIObject,
@@ -32,6 +34,12 @@ export const OPENAPI_UI_PATH = '/docs';
 /** Marks an operation that needs no credentials; the document gives it `security: []`. */
 export const PUBLIC_OPERATION_EXTENSION = 'x-public';
 
+/**
+ * Named schemas an operation refers to (a service's success envelope), as `{name: schema}`; the document moves them
+ * to components/schemas, so a decorator can name a shape without each app listing it.
+ */
+export const COMPONENT_SCHEMAS_EXTENSION = 'x-component-schemas';
+
 export const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
 
 export const bearerScheme: SecuritySchemeObject = { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' };
@@ -41,6 +49,14 @@ export const apiKeyHeaderScheme = (name: string, description?: string): Security
   name,
   ...(description ? { description } : {}),
 });
+
+/** The edge's origin when OPENAPI_SERVER_URL is not set: the local edge of scripts/up.sh. */
+export const DEFAULT_OPENAPI_SERVER_URL = 'https://localhost:8443';
+
+/** The edge origin a document names as its server (OPENAPI_SERVER_URL); the apps' paths already carry the edge's prefixes. */
+export function openApiServerUrl(env: Record<string, string | undefined> = process.env): string {
+  return env.OPENAPI_SERVER_URL || DEFAULT_OPENAPI_SERVER_URL;
+}
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -62,30 +78,79 @@ export function buildOpenApiDocument(app: INestApplication, info: OpenApiInfo): 
     .setDescription(info.description)
     .setVersion(info.version ?? '1')
     .setLicense('Proprietary', '')
-    .addServer('/', 'The origin serving this document: behind the ingress, or the local gateway (scripts/up.sh)');
+    .addServer(openApiServerUrl(), 'The edge (OPENAPI_SERVER_URL; by default the local edge of scripts/up.sh)')
+    .addServer('/', 'The origin serving this document');
   for (const [name, scheme] of Object.entries(info.security?.schemes ?? {})) builder.addSecurity(name, scheme);
   for (const requirement of info.security?.default ?? []) builder.addSecurityRequirements(requirement);
   const document = SwaggerModule.createDocument(app, builder.build());
   delete document.info.license?.url;
-  document.components = {
-    ...document.components,
-    schemas: { ...document.components?.schemas, ...info.schemas, ...(info.errorBody ? { ErrorBody: info.errorBody } : {}) },
-  };
+  const named: Record<string, SchemaObject> = {};
   for (const pathItem of Object.values(document.paths)) {
     for (const method of METHODS) {
       const operation = pathItem[method];
-      if (operation) completeOperation(operation, info);
+      if (operation) Object.assign(named, completeOperation(operation, info));
     }
   }
-  return document;
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...named, ...info.schemas, ...(info.errorBody ? { ErrorBody: info.errorBody } : {}) },
+  };
+  return inStableOrder(document);
 }
 
-function completeOperation(operation: OperationObject, info: OpenApiInfo): void {
+/**
+ * The document with its paths and named schemas in alphabetical order, and each operation's responses by status,
+ * so a change of module or decorator order leaves the committed files alone (everything else keeps its order:
+ * properties are serialized in the order their schema lists them).
+ */
+function inStableOrder(document: OpenAPIObject): OpenAPIObject {
+  const sorted = <T>(record: Record<string, T>): Record<string, T> =>
+    Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  for (const item of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (operation) operation.responses = sorted(operation.responses);
+    }
+  }
+  const components = document.components ?? {};
+  return {
+    ...document,
+    paths: sorted(document.paths),
+    components: {
+      ...components,
+      ...(components.schemas ? { schemas: sorted(components.schemas) } : {}),
+      ...(components.securitySchemes ? { securitySchemes: sorted(components.securitySchemes) } : {}),
+    },
+  };
+}
+
+/** A document as committed under docs/openapi: 2-space JSON and a final newline. */
+export function openApiFileText(document: OpenAPIObject): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/**
+ * An app's document without starting it: Nest's preview mode builds the module graph and reads the routes'
+ * decorators without instantiating a provider, so nothing connects to a database, broker, Redis or S3.
+ */
+export async function previewOpenApiDocument(module: Type<unknown> | DynamicModule, info: OpenApiInfo): Promise<OpenAPIObject> {
+  const app = await NestFactory.create(module, new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });
+  try {
+    return buildOpenApiDocument(app, info);
+  } finally {
+    await app.close();
+  }
+}
+
+/** Answers the named schemas the operation's decorators asked for (COMPONENT_SCHEMAS_EXTENSION). */
+function completeOperation(operation: OperationObject, info: OpenApiInfo): Record<string, SchemaObject> {
   const extensions = operation as OperationObject & Record<string, unknown>;
   const isPublic = extensions[PUBLIC_OPERATION_EXTENSION] === true;
+  const named = (extensions[COMPONENT_SCHEMAS_EXTENSION] ?? {}) as Record<string, SchemaObject>;
   delete extensions[PUBLIC_OPERATION_EXTENSION];
+  delete extensions[COMPONENT_SCHEMAS_EXTENSION];
   if (isPublic) operation.security = [];
-  if (!info.errorBody) return;
+  if (!info.errorBody) return named;
   const error = (description: string): ResponseObject => ({
     description,
     content: { 'application/json': { schema: { $ref: ERROR_BODY_REF } } },
@@ -96,6 +161,7 @@ function completeOperation(operation: OperationObject, info: OpenApiInfo): void 
   const secured = !isPublic && (operation.security ?? info.security?.default ?? []).length > 0;
   if (secured) responses['401'] ??= error('Credentials are missing or invalid');
   responses.default ??= error('Any other error, in the same body (5xx bodies never carry internal details)');
+  return named;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -109,7 +175,25 @@ export function dereferenced(schema: unknown, document: OpenAPIObject, depth = 0
   if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
     return dereferenced(document.components?.schemas?.[ref.slice('#/components/schemas/'.length)], document, depth + 1);
   }
-  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, dereferenced(value, document, depth + 1)]));
+  return mergedAllOf(Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, dereferenced(value, document, depth + 1)])));
+}
+
+/**
+ * An `allOf` of object schemas (a named envelope and the operation's data) as the one object schema it means, for
+ * readers that want plain objects (the response serializer, the closed schemas of the conformance checks); anything
+ * else is returned as it is. `resolve` turns a part that is a reference into its schema.
+ */
+export function mergedAllOf(schema: JsonSchema, resolve: (part: JsonSchema) => JsonSchema = (part) => part): JsonSchema {
+  if (!Array.isArray(schema.allOf)) return schema;
+  const parts = (schema.allOf as JsonSchema[]).map(resolve);
+  if (!parts.every((part) => part?.type === 'object' && part.properties && !part.allOf)) return schema;
+  const { allOf: _allOf, ...rest } = schema;
+  return {
+    ...rest,
+    type: 'object',
+    required: [...new Set(parts.flatMap((part) => (part.required as string[] | undefined) ?? []))],
+    properties: Object.assign({}, ...parts.map((part) => part.properties)),
+  };
 }
 
 /**
