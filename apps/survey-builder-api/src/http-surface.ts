@@ -1,10 +1,12 @@
 import { builderErrorBody, builderErrorSchema } from '@platform/contracts';
-import { apiKeyHeaderScheme, type HttpSurface } from '@platform/runtime';
+import { apiKeyHeaderScheme, bearerScheme, type HttpSurface } from '@platform/runtime';
 import { BUILDER_ERROR_CODES } from './builder.errors';
 
 /**
- * What survey-builder-api shows over HTTP: its OpenAPI document's header and its error body. Every route
- * needs both user headers (spec 5); import routes take the import key instead.
+ * What survey-builder-api shows over HTTP: its OpenAPI document's header and its error body. The document describes
+ * what a caller sends to the edge, its server: the platform access token, from which the edge's identity check sets
+ * the user headers the app reads (spec 5; client `x-user-*` headers are removed at the edge); import routes take the
+ * import key instead, or as well.
  */
 export const SURVEY_BUILDER_HTTP: HttpSurface = {
   openApi: {
@@ -12,11 +14,19 @@ export const SURVEY_BUILDER_HTTP: HttpSurface = {
     description: 'Questionnaire builder: surveys, versions, sections, questions, permissions, library, imports.',
     security: {
       schemes: {
-        userEmail: apiKeyHeaderScheme('x-user-email', 'The caller: email address'),
-        userName: apiKeyHeaderScheme('x-user-name', 'The caller: display name (percent-encoded when not ASCII)'),
-        importKey: apiKeyHeaderScheme('x-api-key', 'SURVEY_IMPORT_API_KEY, for the import routes'),
+        bearer: {
+          ...bearerScheme,
+          description:
+            "The platform access token (recruiting's login, or `npm run admin -- issue-token`). The edge checks it and " +
+            'passes the caller to the builder as `x-user-email` and `x-user-name`, from its `email` and `name` claims; ' +
+            'those headers sent by a client are removed at the edge.',
+        },
+        importKey: apiKeyHeaderScheme(
+          'x-api-key',
+          'SURVEY_IMPORT_API_KEY, for the import routes: alone, the import is recorded as Import Bot; with a token, as its user',
+        ),
       },
-      default: [{ userEmail: [], userName: [] }],
+      default: [{ bearer: [] }],
     },
     errorBody: builderErrorSchema(BUILDER_ERROR_CODES),
   },

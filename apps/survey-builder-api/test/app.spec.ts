@@ -50,12 +50,14 @@ describe('survey-builder-api on a real PostgreSQL', () => {
     expect(res.body).toEqual({ ok: false, error: expect.objectContaining({ code: 'NOT_FOUND' }) });
   });
 
-  it('declares the user headers and the import key as its security', async () => {
+  it('declares what a caller sends to the edge as its security: the access token, or the import key on import routes', async () => {
     const { body } = await request(app.getHttpServer()).get('/openapi.json').expect(200);
-    expect(Object.keys(body.components.securitySchemes)).toEqual(['userEmail', 'userName', 'importKey']);
-    expect(body.security).toEqual([{ userEmail: [], userName: [] }]);
+    expect(Object.keys(body.components.securitySchemes)).toEqual(['bearer', 'importKey']);
+    expect(body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(body.components.securitySchemes.importKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    expect(body.security).toEqual([{ bearer: [] }]);
     expect(body.paths['/api/imports/survey-platform/bundle'].post.security).toEqual(
-      expect.arrayContaining([{ userEmail: [], userName: [] }, { importKey: [] }]),
+      expect.arrayContaining([{ bearer: [] }, { importKey: [] }]),
     );
     expect(body.paths['/health/live'].get.security).toEqual([]);
   });

@@ -6,7 +6,7 @@ import type { IdpUser } from '../identity/idp-token-verifier';
 import { EventRunStatusParams, EventRunStatusResponse } from './dto/event-run-status.dto';
 import { type EventRunDocument, EventRunsService } from './event-runs.service';
 
-@ApiTags('event-runs')
+@ApiTags('Onboarding event-run status')
 @ApiBearerAuth('bearer')
 @Controller('api/v1/organizations/:organization_id/projects/:project_id/wf2des/events')
 export class EventRunsController {
@@ -14,6 +14,7 @@ export class EventRunsController {
 
   @Get(':event_run_id/status')
   @ApiOperation({
+    operationId: 'getEventRunStatus',
     summary: 'Read an onboarding event run’s status',
     description: 'The worker-owned status document, unchanged. A poll racing the worker’s first write can also see 404.',
   })

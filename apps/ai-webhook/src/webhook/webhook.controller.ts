@@ -9,7 +9,7 @@ import { WebhookService } from './webhook.service';
 
 const ENVELOPES = [Wf2desEnvelopeDto, ManifestJobEnvelopeDto, StandardEnvelopeDto, Des2codeEnvelopeDto];
 
-@ApiTags('webhooks')
+@ApiTags('AI status webhook')
 @ApiSecurity('webhookKey')
 @WebhookKeyRoute()
 @Controller('api/v1/webhooks')
@@ -20,6 +20,7 @@ export class WebhookController {
   @Post('ai-status')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'reportAiJobStatus',
     summary: 'Report an AI job’s status',
     description:
       'Called by AI workers. The envelope depends on type: standard (design-import, code-import, des2code), page_import and code2des with a result manifest, or wf2des. Any non-2xx answer is retryable.',

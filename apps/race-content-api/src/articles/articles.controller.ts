@@ -8,7 +8,7 @@ import { ArticlesService } from './articles.service';
 import { GenerateArticleDto, RegenerateArticleDto } from './dto/article-generation.dto';
 import { ArticleResponse, CreateArticleDto, ListArticlesQuery, UpdateArticleDto } from './dto/article.dto';
 
-@ApiTags('articles')
+@ApiTags('Articles')
 @Controller('v1/articles')
 export class ArticlesController {
   constructor(
@@ -19,6 +19,7 @@ export class ArticlesController {
   @Post('generation')
   @HttpCode(202)
   @ApiOperation({
+    operationId: 'generateArticle',
     summary: 'Generate an article with AI',
     description:
       'Member and above. The article is created as generating with an empty body and its job queued (confirmed by the broker); ' +
@@ -38,6 +39,7 @@ export class ArticlesController {
   @Post(':article_id/regeneration')
   @HttpCode(202)
   @ApiOperation({
+    operationId: 'regenerateArticle',
     summary: 'Regenerate a failed article',
     description:
       'Member and above. Back to generating with generation_error cleared and custom_prompt stored (omitted, null or empty keeps ' +
@@ -58,7 +60,11 @@ export class ArticlesController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Write an article', description: 'Member and above. A manual article, draft or published.' })
+  @ApiOperation({
+    operationId: 'createArticle',
+    summary: 'Write an article',
+    description: 'Member and above. A manual article, draft or published.',
+  })
   @ApiRaceContentResponse(201, ArticleResponse, 'The article')
   @ApiErrorResponses({ 400: 'status generating or failed, or a race_id of no race', 403: 'The caller is below member' })
   create(@Body() body: CreateArticleDto): Promise<ArticleResponse> {
@@ -66,14 +72,18 @@ export class ArticlesController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List articles', description: 'Viewer and above. By updated_at; ?status=failed lists failed generations.' })
+  @ApiOperation({
+    operationId: 'listArticles',
+    summary: 'List articles',
+    description: 'Viewer and above. By updated_at; ?status=failed lists failed generations.',
+  })
   @ApiRaceContentResponse(200, [ArticleResponse], 'A page of articles', { paged: true })
   list(@Query() query: ListArticlesQuery): Promise<PagedList<ArticleResponse>> {
     return this.articles.list(query);
   }
 
   @Get(':article_id')
-  @ApiOperation({ summary: 'Get an article', description: 'Viewer and above.' })
+  @ApiOperation({ operationId: 'getArticle', summary: 'Get an article', description: 'Viewer and above.' })
   @ApiRaceContentResponse(200, ArticleResponse, 'The article')
   @ApiErrorResponses({ 404: 'The article does not exist' })
   get(@Param() { article_id }: ArticleIdParam): Promise<ArticleResponse> {
@@ -82,6 +92,7 @@ export class ArticlesController {
 
   @Put(':article_id')
   @ApiOperation({
+    operationId: 'updateArticle',
     summary: 'Update an article',
     description: 'Member and above. Omitted or null fields stay as they are; body_html and accuracy_test_data change in one write.',
   })
@@ -98,7 +109,7 @@ export class ArticlesController {
 
   @Delete(':article_id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete an article', description: 'Member and above. A soft delete.' })
+  @ApiOperation({ operationId: 'deleteArticle', summary: 'Delete an article', description: 'Member and above. A soft delete.' })
   @ApiEmptyResponse(204, 'Deleted')
   @ApiErrorResponses({ 403: 'The caller is below member', 404: 'The article does not exist' })
   delete(@Param() { article_id }: ArticleIdParam): Promise<void> {
@@ -107,13 +118,13 @@ export class ArticlesController {
 }
 
 /** The race-scoped read that replaced the per-sport article endpoints (spec 9). */
-@ApiTags('articles')
+@ApiTags('Articles')
 @Controller('v1/races/:race_id/articles')
 export class RaceArticlesController {
   constructor(private readonly articles: ArticlesService) {}
 
   @Get(':article_id')
-  @ApiOperation({ summary: 'Get an article of a race', description: 'Viewer and above.' })
+  @ApiOperation({ operationId: 'getRaceArticle', summary: 'Get an article of a race', description: 'Viewer and above.' })
   @ApiRaceContentResponse(200, ArticleResponse, 'The article')
   @ApiErrorResponses({ 404: 'The article does not exist or belongs to another race' })
   get(@Param() { race_id, article_id }: RaceArticleParams): Promise<ArticleResponse> {

@@ -11,7 +11,7 @@ import { RelatedBlogsService } from './related-blogs.service';
 
 const QUEUE_DOWN = 'The job queue did not accept the job; nothing is left generating';
 
-@ApiTags('blogs')
+@ApiTags('Blogs')
 @Controller('v1/blogs')
 export class BlogGenerationController {
   constructor(
@@ -23,6 +23,7 @@ export class BlogGenerationController {
   @Post('generate')
   @HttpCode(202)
   @ApiOperation({
+    operationId: 'generateBlog',
     summary: 'Generate a blog from race data',
     description:
       'Member and above. A recap (needs a finishing order) or a prediction (needs prediction data), linked to the category ' +
@@ -42,6 +43,7 @@ export class BlogGenerationController {
   @Post('generation')
   @HttpCode(202)
   @ApiOperation({
+    operationId: 'generateBlogFromOldBlog',
     summary: 'Rewrite a past blog into a new blog',
     description:
       "Member and above. The new blog inherits the past blog's name (unless sent), race, type, source and embedding, and the category " +
@@ -56,6 +58,7 @@ export class BlogGenerationController {
   @Post(':blog_id/thumbnail_generate')
   @HttpCode(202)
   @ApiOperation({
+    operationId: 'generateBlogThumbnail',
     summary: 'Generate the thumbnail of a blog',
     description:
       'Member and above. Queues a race card image (stored as a media with the race_id) that goes right below the 10-second summary ' +
@@ -75,6 +78,7 @@ export class BlogGenerationController {
   @Post(':blog_id/related_generate')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'generateBlogRelatedInfo',
     summary: 'Add related information to a blog',
     description:
       'Member and above. The two blogs closest by cosine similarity of embeddings (not rewritten from the same past blog, not of the same ' +
@@ -91,7 +95,7 @@ export class BlogGenerationController {
   }
 }
 
-@ApiTags('old_blogs')
+@ApiTags('Past blogs')
 @Controller('v1/old_blogs')
 export class OldBlogRewriteController {
   constructor(private readonly generation: BlogGenerationService) {}
@@ -99,6 +103,7 @@ export class OldBlogRewriteController {
   @Post(':old_blog_id/rewrite')
   @HttpCode(202)
   @ApiOperation({
+    operationId: 'rewriteOldBlog',
     summary: 'Rewrite a past blog',
     description:
       "Member and above. Creates a blog in generating that inherits name, race (the past blog's, else race_id of the body), race type, " +

@@ -5,13 +5,17 @@ import { BlogIdParam } from '../common/id-params';
 import { BlogsService } from './blogs.service';
 import { BlogResponse, CreateBlogDto, ListBlogsQuery, UpdateBlogDto } from './dto/blog.dto';
 
-@ApiTags('blogs')
+@ApiTags('Blogs')
 @Controller('v1/blogs')
 export class BlogsController {
   constructor(private readonly blogs: BlogsService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Write a blog', description: 'Member and above. A manual blog, draft (default) or published.' })
+  @ApiOperation({
+    operationId: 'createBlog',
+    summary: 'Write a blog',
+    description: 'Member and above. A manual blog, draft (default) or published.',
+  })
   @ApiRaceContentResponse(201, BlogResponse, 'The blog')
   @ApiErrorResponses({ 400: 'status generating, or a category_id of no category', 403: 'The caller is below member' })
   create(@Body() body: CreateBlogDto): Promise<BlogResponse> {
@@ -20,6 +24,7 @@ export class BlogsController {
 
   @Get()
   @ApiOperation({
+    operationId: 'listBlogs',
     summary: 'List blogs',
     description: 'Viewer and above. By updated_at, filtered by id, name fragment, race, type, category, origin and status.',
   })
@@ -29,7 +34,7 @@ export class BlogsController {
   }
 
   @Get(':blog_id')
-  @ApiOperation({ summary: 'Get a blog', description: 'Viewer and above.' })
+  @ApiOperation({ operationId: 'getBlog', summary: 'Get a blog', description: 'Viewer and above.' })
   @ApiRaceContentResponse(200, BlogResponse, 'The blog')
   @ApiErrorResponses({ 404: 'The blog does not exist' })
   get(@Param() { blog_id }: BlogIdParam): Promise<BlogResponse> {
@@ -38,6 +43,7 @@ export class BlogsController {
 
   @Put(':blog_id')
   @ApiOperation({
+    operationId: 'updateBlog',
     summary: 'Update a blog',
     description: 'Member and above. Omitted fields stay; a new name rewrites the h2 of the body unless body_html is sent too.',
   })
@@ -49,7 +55,7 @@ export class BlogsController {
 
   @Delete(':blog_id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a blog', description: 'Member and above. A soft delete.' })
+  @ApiOperation({ operationId: 'deleteBlog', summary: 'Delete a blog', description: 'Member and above. A soft delete.' })
   @ApiEmptyResponse(204, 'Deleted')
   @ApiErrorResponses({ 403: 'The caller is below member', 404: 'The blog does not exist' })
   delete(@Param() { blog_id }: BlogIdParam): Promise<void> {

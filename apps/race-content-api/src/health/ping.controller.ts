@@ -20,14 +20,14 @@ class DeepPingAnswer extends PingAnswer {
 }
 
 /** Health checks of race-content spec 4.1, unauthenticated. */
-@ApiTags('health')
+@ApiTags('Health')
 @Public()
 @Controller('v1/ping')
 export class PingController {
   constructor(@Inject(MONGO_DB) private readonly db: Db) {}
 
   @Get()
-  @ApiOperation({ summary: 'Health check' })
+  @ApiOperation({ operationId: 'ping', summary: 'Health check' })
   @ApiOkResponse({ type: PingAnswer, description: 'The service answers' })
   @ApiServiceUnavailableResponse({ type: PingAnswer, description: 'This replica is shutting down' })
   ping(@Res({ passthrough: true }) res: FastifyReply): PingAnswer {
@@ -41,7 +41,7 @@ export class PingController {
 
   /** 200 with db ok when MongoDB answers a ping; 503 with db error otherwise, never 500. */
   @Get('deep')
-  @ApiOperation({ summary: 'Deep health check', description: 'Pings the database; never 500.' })
+  @ApiOperation({ operationId: 'pingDeep', summary: 'Deep health check', description: 'Pings the database; never 500.' })
   @ApiOkResponse({ type: DeepPingAnswer, description: 'The database answers' })
   @ApiServiceUnavailableResponse({ type: DeepPingAnswer, description: 'The database check failed, or this replica is shutting down' })
   async deep(@Res({ passthrough: true }) res: FastifyReply): Promise<DeepPingAnswer> {

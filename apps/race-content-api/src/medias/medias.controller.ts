@@ -19,7 +19,7 @@ const FILE = {
   description: 'The image or video; sent after the text fields; at most MEDIA_MAX_BYTES (200 MiB by default)',
 };
 
-@ApiTags('medias')
+@ApiTags('Media')
 @Controller('v1/medias')
 export class MediasController {
   constructor(private readonly medias: MediasService) {}
@@ -27,6 +27,7 @@ export class MediasController {
   @Post()
   @StreamedFileForm({ name: NAME, mime_type: MIME_TYPE, file: FILE }, ['name', 'mime_type', 'file'], 'name and mime_type, then the file')
   @ApiOperation({
+    operationId: 'uploadMedia',
     summary: 'Upload a media file',
     description: 'Member and above. The file is streamed to object storage; its bytes must be the declared kind.',
   })
@@ -45,6 +46,7 @@ export class MediasController {
 
   @Get()
   @ApiOperation({
+    operationId: 'listMedia',
     summary: 'List media',
     description: 'Viewer and above. By updated_at, filtered by mime_type; each with a fresh presigned URL.',
   })
@@ -54,7 +56,11 @@ export class MediasController {
   }
 
   @Get(':media_id')
-  @ApiOperation({ summary: 'Get a media', description: 'Viewer and above. With a presigned URL valid for one hour.' })
+  @ApiOperation({
+    operationId: 'getMedia',
+    summary: 'Get a media',
+    description: 'Viewer and above. With a presigned URL valid for one hour.',
+  })
   @ApiRaceContentResponse(200, MediaResponse, 'The media')
   @ApiErrorResponses({ 404: 'The media does not exist' })
   get(@Param() { media_id }: MediaIdParam): Promise<MediaResponse> {
@@ -64,6 +70,7 @@ export class MediasController {
   @Put(':media_id')
   @StreamedFileForm({ name: NAME, mime_type: MIME_TYPE, file: FILE }, [], 'Any of name and mime_type, then optionally a replacement file')
   @ApiOperation({
+    operationId: 'updateMedia',
     summary: 'Update a media',
     description: 'Member and above. A new name moves the object; a file overwrites it; without a file only metadata changes.',
   })
@@ -87,7 +94,11 @@ export class MediasController {
 
   @Delete(':media_id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a media', description: 'Member and above. A soft delete; the object is removed and the name freed.' })
+  @ApiOperation({
+    operationId: 'deleteMedia',
+    summary: 'Delete a media',
+    description: 'Member and above. A soft delete; the object is removed and the name freed.',
+  })
   @ApiEmptyResponse(204, 'Deleted')
   @ApiErrorResponses({ 403: 'The caller is below member', 404: 'The media does not exist' })
   delete(@Param() { media_id }: MediaIdParam): Promise<void> {

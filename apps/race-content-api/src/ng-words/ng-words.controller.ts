@@ -6,13 +6,13 @@ import { PageQuery } from '../common/page.query';
 import { NgWordDto, NgWordResponse } from './dto/ng-word.dto';
 import { NgWordsService } from './ng-words.service';
 
-@ApiTags('ng_words')
+@ApiTags('NG words')
 @Controller('v1/ng_words')
 export class NgWordsController {
   constructor(private readonly words: NgWordsService) {}
 
   @Post()
-  @ApiOperation({ summary: 'Add an NG word', description: 'Member and above.' })
+  @ApiOperation({ operationId: 'createNgWord', summary: 'Add an NG word', description: 'Member and above.' })
   @ApiRaceContentResponse(201, NgWordResponse, 'The NG word')
   @ApiErrorResponses({ 403: 'The caller is below member', 409: 'The word exists already' })
   create(@Body() body: NgWordDto): Promise<NgWordResponse> {
@@ -20,14 +20,14 @@ export class NgWordsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List NG words', description: 'Viewer and above. By updated_at.' })
+  @ApiOperation({ operationId: 'listNgWords', summary: 'List NG words', description: 'Viewer and above. By updated_at.' })
   @ApiRaceContentResponse(200, [NgWordResponse], 'A page of NG words', { paged: true })
   list(@Query() query: PageQuery): Promise<PagedList<NgWordResponse>> {
     return this.words.list(query);
   }
 
   @Get(':ng_word_id')
-  @ApiOperation({ summary: 'Get an NG word', description: 'Viewer and above.' })
+  @ApiOperation({ operationId: 'getNgWord', summary: 'Get an NG word', description: 'Viewer and above.' })
   @ApiRaceContentResponse(200, NgWordResponse, 'The NG word')
   @ApiErrorResponses({ 404: 'The NG word does not exist' })
   get(@Param() { ng_word_id }: NgWordIdParam): Promise<NgWordResponse> {
@@ -35,7 +35,7 @@ export class NgWordsController {
   }
 
   @Put(':ng_word_id')
-  @ApiOperation({ summary: 'Rename an NG word', description: 'Member and above.' })
+  @ApiOperation({ operationId: 'renameNgWord', summary: 'Rename an NG word', description: 'Member and above.' })
   @ApiRaceContentResponse(200, NgWordResponse, 'The NG word')
   @ApiErrorResponses({ 403: 'The caller is below member', 404: 'The NG word does not exist', 409: 'Another NG word has the name' })
   update(@Param() { ng_word_id }: NgWordIdParam, @Body() body: NgWordDto): Promise<NgWordResponse> {
@@ -44,7 +44,11 @@ export class NgWordsController {
 
   @Delete(':ng_word_id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete an NG word', description: 'Member and above. A soft delete; the name can be used again.' })
+  @ApiOperation({
+    operationId: 'deleteNgWord',
+    summary: 'Delete an NG word',
+    description: 'Member and above. A soft delete; the name can be used again.',
+  })
   @ApiEmptyResponse(204, 'Deleted')
   @ApiErrorResponses({ 403: 'The caller is below member', 404: 'The NG word does not exist' })
   delete(@Param() { ng_word_id }: NgWordIdParam): Promise<void> {

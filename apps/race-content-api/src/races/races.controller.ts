@@ -7,7 +7,7 @@ import { FILE_PROPERTY, JsonFileForm, requireFile, type UploadedMultipartFile } 
 import { ListRacesQuery, RaceResponse, UpdateRaceDto, UploadRaceForm } from './dto/race.dto';
 import { RacesService } from './races.service';
 
-@ApiTags('races')
+@ApiTags('Races')
 @Controller('v1/races')
 export class RacesController {
   constructor(private readonly races: RacesService) {}
@@ -18,7 +18,11 @@ export class RacesController {
     ['type', 'file'],
     'The racing type and the race result file; the race is named after the file, without .json',
   )
-  @ApiOperation({ summary: 'Upload a race result', description: 'Member and above. The id is the race_id inside the file.' })
+  @ApiOperation({
+    operationId: 'uploadRace',
+    summary: 'Upload a race result',
+    description: 'Member and above. The id is the race_id inside the file.',
+  })
   @ApiRaceContentResponse(201, RaceResponse, 'The registered race')
   @ApiErrorResponses({
     400: 'No file, a file that is not a JSON object, or no usable race_id',
@@ -38,7 +42,7 @@ export class RacesController {
     ['file'],
     'The prediction file; its race_id names the race',
   )
-  @ApiOperation({ summary: 'Attach a prediction to a race', description: 'Member and above.' })
+  @ApiOperation({ operationId: 'attachRacePrediction', summary: 'Attach a prediction to a race', description: 'Member and above.' })
   @ApiRaceContentResponse(200, RaceResponse, 'The race with its prediction')
   @ApiErrorResponses({
     400: 'No file, a file that is not a JSON object, no race_id or no entries',
@@ -52,6 +56,7 @@ export class RacesController {
 
   @Get()
   @ApiOperation({
+    operationId: 'listRaces',
     summary: 'List races of a type',
     description: 'Viewer and above. Ordered by name (date first); each race carries the status of its latest article.',
   })
@@ -62,7 +67,7 @@ export class RacesController {
   }
 
   @Get(':race_id')
-  @ApiOperation({ summary: 'Get a race', description: 'Viewer and above.' })
+  @ApiOperation({ operationId: 'getRace', summary: 'Get a race', description: 'Viewer and above.' })
   @ApiRaceContentResponse(200, RaceResponse, 'The race')
   @ApiErrorResponses({ 404: 'The race does not exist' })
   get(@Param() { race_id }: RaceIdParam): Promise<RaceResponse> {
@@ -70,7 +75,11 @@ export class RacesController {
   }
 
   @Put(':race_id')
-  @ApiOperation({ summary: 'Update a race', description: 'Member and above. name and race_result; omitted fields stay as they are.' })
+  @ApiOperation({
+    operationId: 'updateRace',
+    summary: 'Update a race',
+    description: 'Member and above. name and race_result; omitted fields stay as they are.',
+  })
   @ApiRaceContentResponse(200, RaceResponse, 'The updated race')
   @ApiErrorResponses({
     403: 'The caller is below member',
@@ -83,7 +92,11 @@ export class RacesController {
 
   @Delete(':race_id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a race', description: 'Member and above. A soft delete; the race_id can be uploaded again.' })
+  @ApiOperation({
+    operationId: 'deleteRace',
+    summary: 'Delete a race',
+    description: 'Member and above. A soft delete; the race_id can be uploaded again.',
+  })
   @ApiEmptyResponse(204, 'Deleted')
   @ApiErrorResponses({ 403: 'The caller is below member', 404: 'The race does not exist' })
   delete(@Param() { race_id }: RaceIdParam): Promise<void> {

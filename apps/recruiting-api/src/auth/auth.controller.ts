@@ -9,7 +9,7 @@ import { TokensService } from './tokens.service';
 import { UserResponse } from '../core/dto/user.response';
 import { MessageResponse, TokenPairResponse } from './dto/auth.response';
 
-@ApiTags('auth')
+@ApiTags('Login and tokens')
 @Controller('api/v1/auth')
 export class AuthController {
   constructor(
@@ -21,6 +21,7 @@ export class AuthController {
   @Public()
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'refreshToken',
     summary: 'Exchange a refresh token',
     description:
       'No bearer token: the refresh token in the body authenticates. It is used up and replaced; presenting a used one again ' +
@@ -36,6 +37,7 @@ export class AuthController {
   @RequireRole('viewer')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'logout',
     summary: 'Sign out',
     description: "Any role. Revokes the caller's refresh tokens; access tokens stay valid until they expire (spec 4.1).",
   })
@@ -46,7 +48,7 @@ export class AuthController {
   }
 
   @Get('me')
-  @ApiOperation({ summary: 'The signed-in user', description: 'Any role.' })
+  @ApiOperation({ operationId: 'getMe', summary: 'The signed-in user', description: 'Any role.' })
   @ApiRecruitingResponse(200, UserResponse, 'The User the access token belongs to')
   me(@CurrentUser() user: AuthenticatedUser): Promise<UserResponse> {
     return this.users.get(user.id);

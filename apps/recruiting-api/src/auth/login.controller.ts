@@ -11,7 +11,7 @@ const rawQueryOf = (url: string): string => {
 };
 
 /** The browser's side of the login: both routes answer redirects, never JSON, except a callback without a code. */
-@ApiTags('auth')
+@ApiTags('Login and tokens')
 @Controller('api/v1/auth/idp')
 @Public()
 export class LoginController {
@@ -19,6 +19,7 @@ export class LoginController {
 
   @Get()
   @ApiOperation({
+    operationId: 'startLogin',
     summary: 'Start a login',
     description:
       'Redirects to the identity provider (authorization code with state, nonce and PKCE S256, kept server-side for ten minutes, one use).',
@@ -31,6 +32,7 @@ export class LoginController {
 
   @Get('callback')
   @ApiOperation({
+    operationId: 'finishLogin',
     summary: 'Finish a login',
     description:
       "The provider's redirect back. On success 302 to {FRONTEND_URL}/login?token=<access token>#refreshToken=<refresh token>; " +

@@ -6,13 +6,14 @@ import { AvailabilityParams, CreateAvailabilityDto, ListAvailabilityQuery } from
 import { ProjectScopeParam } from '../core/dto/params';
 import { AvailabilityResponse } from './dto/availability.response';
 
-@ApiTags('interviewer-availability')
+@ApiTags('Interviewer availability')
 @Controller('api/v1/projects/:projectId/interviewer-availability')
 export class AvailabilityController {
   constructor(private readonly availability: AvailabilityService) {}
 
   @Post()
   @ApiOperation({
+    operationId: 'createInterviewerAvailability',
     summary: 'Add an availability window',
     description: "Member and above; slots are cut from windows by the project's interview length.",
   })
@@ -26,7 +27,11 @@ export class AvailabilityController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'List availability windows', description: 'Viewer and above; ordered by start.' })
+  @ApiOperation({
+    operationId: 'listInterviewerAvailability',
+    summary: 'List availability windows',
+    description: 'Viewer and above; ordered by start.',
+  })
   @ApiRecruitingResponse(200, [AvailabilityResponse], 'A page of windows', { paginated: true })
   @ApiErrorResponses({ 400: 'A malformed query', 404: 'The project does not exist' })
   list(@Param() { projectId }: ProjectScopeParam, @Query() query: ListAvailabilityQuery): Promise<PaginatedResult<AvailabilityResponse>> {
@@ -35,7 +40,11 @@ export class AvailabilityController {
 
   @Delete(':availabilityId')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete an availability window', description: 'Member and above; reservations already made stay.' })
+  @ApiOperation({
+    operationId: 'deleteInterviewerAvailability',
+    summary: 'Delete an availability window',
+    description: 'Member and above; reservations already made stay.',
+  })
   @ApiEmptyResponse(204, 'Deleted')
   @ApiErrorResponses({ 400: 'A malformed id', 404: 'The project or the window does not exist' })
   delete(@Param() { projectId, availabilityId }: AvailabilityParams): Promise<void> {

@@ -7,13 +7,17 @@ import { ListCandidatesQuery, UpdateCandidateDto, UpdateSelectionDto, UpdateStat
 import { CandidateParams, ProjectScopeParam } from '../core/dto/params';
 import { CandidateFieldsResponse, ProjectCandidateResponse, StatusHistoryEntry, UpdatedCountResponse } from './dto/candidates.response';
 
-@ApiTags('candidates')
+@ApiTags('Candidates')
 @Controller('api/v1/projects/:projectId/candidates')
 export class CandidatesController {
   constructor(private readonly candidates: CandidatesService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List candidates', description: 'Viewer and above; filtered, sorted and paginated in the database.' })
+  @ApiOperation({
+    operationId: 'listCandidates',
+    summary: 'List candidates',
+    description: 'Viewer and above; filtered, sorted and paginated in the database.',
+  })
   @ApiRecruitingResponse(200, [ProjectCandidateResponse], 'A page of candidates', { paginated: true })
   @ApiErrorResponses({ 400: 'A malformed query or responseFilter', 404: 'The project does not exist' })
   list(@Param() { projectId }: ProjectScopeParam, @Query() query: ListCandidatesQuery): Promise<PaginatedResult<ProjectCandidateResponse>> {
@@ -21,7 +25,11 @@ export class CandidatesController {
   }
 
   @Get('fields')
-  @ApiOperation({ summary: 'Filterable fields', description: 'Viewer and above; the keys stored in attributes and surveyResponses.' })
+  @ApiOperation({
+    operationId: 'listCandidateFields',
+    summary: 'Filterable fields',
+    description: 'Viewer and above; the keys stored in attributes and surveyResponses.',
+  })
   @ApiRecruitingResponse(200, CandidateFieldsResponse, 'The fields with up to five sample values each')
   @ApiErrorResponses({ 400: 'A malformed id', 404: 'The project does not exist' })
   fields(@Param() { projectId }: ProjectScopeParam): Promise<CandidateFieldsResponse> {
@@ -30,7 +38,11 @@ export class CandidatesController {
 
   @Post('score')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Recalculate scores', description: "Member and above; applies the project's scoring rules to every candidate." })
+  @ApiOperation({
+    operationId: 'scoreCandidates',
+    summary: 'Recalculate scores',
+    description: "Member and above; applies the project's scoring rules to every candidate.",
+  })
   @ApiRecruitingResponse(200, UpdatedCountResponse, 'How many candidates got a different score')
   @ApiErrorResponses({ 400: 'The project has no usable scoring rules (SCORING_ERROR)', 404: 'The project does not exist' })
   score(@Param() { projectId }: ProjectScopeParam): Promise<UpdatedCountResponse> {
@@ -38,7 +50,11 @@ export class CandidatesController {
   }
 
   @Put('selection')
-  @ApiOperation({ summary: 'Bulk selection update', description: 'Member and above; all or nothing, in one transaction.' })
+  @ApiOperation({
+    operationId: 'updateCandidateSelection',
+    summary: 'Bulk selection update',
+    description: 'Member and above; all or nothing, in one transaction.',
+  })
   @ApiRecruitingResponse(200, UpdatedCountResponse, 'How many candidates were updated')
   @ApiErrorResponses({ 400: 'A malformed body', 404: 'The project, or a listed candidate in it, does not exist' })
   select(@Param() { projectId }: ProjectScopeParam, @Body() body: UpdateSelectionDto): Promise<UpdatedCountResponse> {
@@ -46,7 +62,7 @@ export class CandidatesController {
   }
 
   @Get(':candidateId')
-  @ApiOperation({ summary: 'Read a candidate', description: 'Viewer and above.' })
+  @ApiOperation({ operationId: 'getCandidate', summary: 'Read a candidate', description: 'Viewer and above.' })
   @ApiRecruitingResponse(200, ProjectCandidateResponse, 'The candidate with reservation and submitted slots')
   @ApiErrorResponses({ 400: 'A malformed id', 404: 'The project or the candidate does not exist' })
   get(@Param() { projectId, candidateId }: CandidateParams): Promise<ProjectCandidateResponse> {
@@ -54,7 +70,11 @@ export class CandidatesController {
   }
 
   @Patch(':candidateId')
-  @ApiOperation({ summary: 'Update a candidate', description: 'Member and above; person data (name, email, phone) cannot change here.' })
+  @ApiOperation({
+    operationId: 'updateCandidate',
+    summary: 'Update a candidate',
+    description: 'Member and above; person data (name, email, phone) cannot change here.',
+  })
   @ApiRecruitingResponse(200, ProjectCandidateResponse, 'The updated candidate')
   @ApiErrorResponses({ 400: 'A malformed body', 404: 'The project or the candidate does not exist' })
   update(@Param() { projectId, candidateId }: CandidateParams, @Body() body: UpdateCandidateDto): Promise<ProjectCandidateResponse> {
@@ -64,6 +84,7 @@ export class CandidatesController {
   @Delete(':candidateId')
   @HttpCode(204)
   @ApiOperation({
+    operationId: 'deleteCandidate',
     summary: 'Delete a candidate',
     description:
       'Member and above; removes the participation record with its history, logs, tokens, slots and reservation. The person stays.',
@@ -79,7 +100,11 @@ export class CandidatesController {
   }
 
   @Patch(':candidateId/status')
-  @ApiOperation({ summary: 'Change the status', description: 'Member and above; the transition table decides (docs/decisions.md).' })
+  @ApiOperation({
+    operationId: 'changeCandidateStatus',
+    summary: 'Change the status',
+    description: 'Member and above; the transition table decides (docs/decisions.md).',
+  })
   @ApiRecruitingResponse(200, ProjectCandidateResponse, 'The candidate in its new status')
   @ApiErrorResponses({
     400: 'A malformed body or an unknown status',
@@ -95,7 +120,7 @@ export class CandidatesController {
   }
 
   @Get(':candidateId/history')
-  @ApiOperation({ summary: 'Status history', description: 'Viewer and above; newest first.' })
+  @ApiOperation({ operationId: 'listCandidateHistory', summary: 'Status history', description: 'Viewer and above; newest first.' })
   @ApiRecruitingResponse(200, [StatusHistoryEntry], 'Every status change of the candidate')
   @ApiErrorResponses({ 400: 'A malformed id', 404: 'The project or the candidate does not exist' })
   history(@Param() { projectId, candidateId }: CandidateParams): Promise<StatusHistoryEntry[]> {

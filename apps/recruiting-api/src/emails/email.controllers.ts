@@ -28,32 +28,36 @@ const SEND_ERRORS = {
 };
 
 /** POST preview, identical under email-templates and emails. */
-const PreviewRoute = () =>
+const PreviewRoute = (operationId: string) =>
   applyDecorators(
     Post('preview'),
     HttpCode(200),
-    ApiOperation(PREVIEW),
+    ApiOperation({ ...PREVIEW, operationId }),
     ApiRecruitingResponse(200, EmailPreviewResponse, 'The rendered mail'),
     ApiErrorResponses(PREVIEW_ERRORS),
   );
 
 /** POST send, identical under email-templates and emails. */
-const SendRoute = () =>
+const SendRoute = (operationId: string) =>
   applyDecorators(
     Post('send'),
     HttpCode(200),
-    ApiOperation(SEND),
+    ApiOperation({ ...SEND, operationId }),
     ApiRecruitingResponse(200, SendResultResponse, 'Counts and per-candidate errors'),
     ApiErrorResponses(SEND_ERRORS),
   );
 
-@ApiTags('email-templates')
+@ApiTags('Email templates and sending')
 @Controller('api/v1/email-templates')
 export class SystemEmailTemplatesController {
   constructor(private readonly templates: EmailTemplatesService) {}
 
   @Get()
-  @ApiOperation({ summary: 'System templates', description: 'Viewer and above; templates with projectId null, one per type at least.' })
+  @ApiOperation({
+    operationId: 'listSystemEmailTemplates',
+    summary: 'System templates',
+    description: 'Viewer and above; templates with projectId null, one per type at least.',
+  })
   @ApiRecruitingResponse(200, [EmailTemplateResponse], 'Every system template')
   list(): Promise<EmailTemplateResponse[]> {
     return this.templates.listSystem();
@@ -62,19 +66,23 @@ export class SystemEmailTemplatesController {
 
 /**
  * Preview and send, the same under email-templates and emails: declared once here and mixed into both controllers
- * (after the controller's own routes and before the base's, which keeps the document's order).
+ * (after the controller's own routes and before the base's, which keeps the document's order), each with its
+ * controller's operation ids.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeScript's mixin pattern needs any[] (TS2545)
-function withSendingRoutes<Base extends abstract new (...args: any[]) => object>(base: Base) {
+function withSendingRoutes<Base extends abstract new (...args: any[]) => object>(
+  base: Base,
+  operationIds: { preview: string; send: string },
+) {
   abstract class SendingRoutes extends base {
     protected abstract readonly sending: EmailSendingService;
 
-    @PreviewRoute()
+    @PreviewRoute(operationIds.preview)
     preview(@Param() { projectId }: ProjectScopeParam, @Body() body: PreviewEmailDto): Promise<EmailPreviewResponse> {
       return this.sending.preview(projectId, body);
     }
 
-    @SendRoute()
+    @SendRoute(operationIds.send)
     send(
       @Param() { projectId }: ProjectScopeParam,
       @Body() body: SendEmailDto,
@@ -91,7 +99,11 @@ abstract class TemplateEditingRoutes {
   protected abstract readonly templates: EmailTemplatesService;
 
   @Patch(':templateId')
-  @ApiOperation({ summary: 'Update a template', description: "Member and above; only the project's own templates." })
+  @ApiOperation({
+    operationId: 'updateEmailTemplate',
+    summary: 'Update a template',
+    description: "Member and above; only the project's own templates.",
+  })
   @ApiRecruitingResponse(200, EmailTemplateResponse, 'The updated template')
   @ApiErrorResponses({ 400: 'A malformed body', 404: 'The project or the template does not exist' })
   update(@Param() { projectId, templateId }: TemplateParams, @Body() body: UpdateTemplateDto): Promise<EmailTemplateResponse> {
@@ -100,7 +112,11 @@ abstract class TemplateEditingRoutes {
 
   @Delete(':templateId')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a template', description: 'Member and above; logs keep their templateId.' })
+  @ApiOperation({
+    operationId: 'deleteEmailTemplate',
+    summary: 'Delete a template',
+    description: 'Member and above; logs keep their templateId.',
+  })
   @ApiEmptyResponse(204, 'Deleted')
   @ApiErrorResponses({ 400: 'A malformed id', 404: 'The project or the template does not exist' })
   delete(@Param() { projectId, templateId }: TemplateParams): Promise<void> {
@@ -108,9 +124,12 @@ abstract class TemplateEditingRoutes {
   }
 }
 
-@ApiTags('email-templates')
+@ApiTags('Email templates and sending')
 @Controller('api/v1/projects/:projectId/email-templates')
-export class ProjectEmailTemplatesController extends withSendingRoutes(TemplateEditingRoutes) {
+export class ProjectEmailTemplatesController extends withSendingRoutes(TemplateEditingRoutes, {
+  preview: 'previewEmailTemplate',
+  send: 'sendEmailTemplate',
+}) {
   constructor(
     protected readonly templates: EmailTemplatesService,
     protected readonly sending: EmailSendingService,
@@ -119,7 +138,7 @@ export class ProjectEmailTemplatesController extends withSendingRoutes(TemplateE
   }
 
   @Get()
-  @ApiOperation({ summary: 'Project templates', description: 'Viewer and above; not paginated.' })
+  @ApiOperation({ operationId: 'listEmailTemplates', summary: 'Project templates', description: 'Viewer and above; not paginated.' })
   @ApiRecruitingResponse(200, [EmailTemplateResponse], "The project's own templates")
   @ApiErrorResponses({ 400: 'A malformed id', 404: 'The project does not exist' })
   list(@Param() { projectId }: ProjectScopeParam): Promise<EmailTemplateResponse[]> {
@@ -127,7 +146,7 @@ export class ProjectEmailTemplatesController extends withSendingRoutes(TemplateE
   }
 
   @Post()
-  @ApiOperation({ summary: 'Create a template', description: 'Member and above.' })
+  @ApiOperation({ operationId: 'createEmailTemplate', summary: 'Create a template', description: 'Member and above.' })
   @ApiRecruitingResponse(201, EmailTemplateResponse, 'The template')
   @ApiErrorResponses({ 400: 'A malformed body', 404: 'The project does not exist' })
   create(@Param() { projectId }: ProjectScopeParam, @Body() body: CreateTemplateDto): Promise<EmailTemplateResponse> {
@@ -135,9 +154,9 @@ export class ProjectEmailTemplatesController extends withSendingRoutes(TemplateE
   }
 }
 
-@ApiTags('emails')
+@ApiTags('Email templates and sending')
 @Controller('api/v1/projects/:projectId/emails')
-export class EmailsController extends withSendingRoutes(Object) {
+export class EmailsController extends withSendingRoutes(Object, { preview: 'previewEmail', send: 'sendEmails' }) {
   constructor(
     private readonly logRows: EmailLogsService,
     protected readonly sending: EmailSendingService,
@@ -146,7 +165,11 @@ export class EmailsController extends withSendingRoutes(Object) {
   }
 
   @Get('logs')
-  @ApiOperation({ summary: 'Email logs of the project', description: 'Viewer and above; every attempt, newest first by default.' })
+  @ApiOperation({
+    operationId: 'listEmailLogs',
+    summary: 'Email logs of the project',
+    description: 'Viewer and above; every attempt, newest first by default.',
+  })
   @ApiRecruitingResponse(200, [EmailLogResponse], 'A page of email logs', { paginated: true })
   @ApiErrorResponses({ 400: 'A malformed query', 404: 'The project does not exist' })
   logs(@Param() { projectId }: ProjectScopeParam, @Query() query: EmailLogQuery): Promise<PaginatedResult<EmailLogResponse>> {
@@ -154,13 +177,17 @@ export class EmailsController extends withSendingRoutes(Object) {
   }
 }
 
-@ApiTags('candidates')
+@ApiTags('Candidates')
 @Controller('api/v1/projects/:projectId/candidates/:candidateId/email-logs')
 export class CandidateEmailLogsController {
   constructor(private readonly logRows: EmailLogsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Email logs of one candidate', description: 'Viewer and above; newest first by default.' })
+  @ApiOperation({
+    operationId: 'listCandidateEmailLogs',
+    summary: 'Email logs of one candidate',
+    description: 'Viewer and above; newest first by default.',
+  })
   @ApiRecruitingResponse(200, [EmailLogResponse], 'A page of email logs', { paginated: true })
   @ApiErrorResponses({ 400: 'A malformed query', 404: 'The project or the candidate does not exist' })
   logs(@Param() { projectId, candidateId }: CandidateParams, @Query() query: EmailLogQuery): Promise<PaginatedResult<EmailLogResponse>> {

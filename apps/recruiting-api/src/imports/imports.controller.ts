@@ -11,7 +11,7 @@ import { ImportAcceptedResponse, ImportStatusResponse, ImportUploadResponse, Sur
 
 const QUEUE = { 503: 'The import queue is not configured or did not accept the job (QUEUE_UNAVAILABLE); nothing was queued' };
 
-@ApiTags('candidate imports')
+@ApiTags('Candidates')
 @Controller('api/v1/projects/:projectId/candidates/import')
 export class ImportsController {
   constructor(private readonly imports: ImportsService) {}
@@ -34,6 +34,7 @@ export class ImportsController {
     },
   })
   @ApiOperation({
+    operationId: 'uploadCandidateImportFile',
     summary: 'Upload a tab-separated file',
     description: 'Member and above. The file is kept for 24 hours; the answer summarizes it and suggests a mapping.',
   })
@@ -57,7 +58,11 @@ export class ImportsController {
 
   @Post('survey/preview')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Dry run of a survey import', description: 'Member and above; nothing is written.' })
+  @ApiOperation({
+    operationId: 'previewSurveyImport',
+    summary: 'Dry run of a survey import',
+    description: 'Member and above; nothing is written.',
+  })
   @ApiRecruitingResponse(200, SurveyImportPreviewResponse, 'Counts before and after the filter, mapped sample rows, warnings')
   @ApiErrorResponses({
     400: 'A malformed body, or a mapped or filtered question the survey does not have',
@@ -70,6 +75,7 @@ export class ImportsController {
 
   @Post('survey')
   @ApiOperation({
+    operationId: 'importSurveyRespondents',
     summary: 'Import respondents of a survey',
     description: 'Member and above. The import log is written first, the job queued; answers at once with all counts 0.',
   })
@@ -88,7 +94,11 @@ export class ImportsController {
   }
 
   @Get(':fileId')
-  @ApiOperation({ summary: 'Re-read an upload', description: 'Viewer and above; 404 once the file expired (24 hours).' })
+  @ApiOperation({
+    operationId: 'getCandidateImportFile',
+    summary: 'Re-read an upload',
+    description: 'Viewer and above; 404 once the file expired (24 hours).',
+  })
   @ApiRecruitingResponse(200, ImportUploadResponse, 'The same upload record')
   @ApiErrorResponses({ 400: 'A malformed id', 404: 'The project or the file does not exist, or the file expired' })
   get(@Param() { projectId, fileId }: FileParams): Promise<ImportUploadResponse> {
@@ -97,6 +107,7 @@ export class ImportsController {
 
   @Post(':fileId/execute')
   @ApiOperation({
+    operationId: 'executeCandidateImport',
     summary: 'Import an uploaded file',
     description: 'Member and above. The mapping is checked against the file, the import log written and the job queued; 201 at once.',
   })
@@ -115,7 +126,11 @@ export class ImportsController {
   }
 
   @Get(':importId/status')
-  @ApiOperation({ summary: 'Import progress', description: 'Viewer and above; file and survey imports alike.' })
+  @ApiOperation({
+    operationId: 'getCandidateImportStatus',
+    summary: 'Import progress',
+    description: 'Viewer and above; file and survey imports alike.',
+  })
   @ApiRecruitingResponse(200, ImportStatusResponse, 'The import status record')
   @ApiErrorResponses({ 400: 'A malformed id', 404: 'The project or the import does not exist' })
   status(@Param() { projectId, importId }: ImportStatusParams): Promise<ImportStatusResponse> {

@@ -6,14 +6,14 @@ import { CreateProjectDto, ListProjectsQuery, ProjectIdParam, UpdateProjectDto }
 import { ProjectsService } from './projects.service';
 import { ProjectResponse, ScoringRule } from './dto/projects.response';
 
-@ApiTags('projects')
+@ApiTags('Projects')
 @ApiExtraModels(ScoringRule)
 @Controller('api/v1/projects')
 export class ProjectsController {
   constructor(private readonly projects: ProjectsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List projects', description: 'Viewer and above; ordered by id.' })
+  @ApiOperation({ operationId: 'listProjects', summary: 'List projects', description: 'Viewer and above; ordered by id.' })
   @ApiRecruitingResponse(200, [ProjectResponse], 'A page of projects', { paginated: true })
   @ApiErrorResponses({ 400: 'A malformed query' })
   list(@Query() query: ListProjectsQuery): Promise<PaginatedResult<ProjectResponse>> {
@@ -21,7 +21,7 @@ export class ProjectsController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Create a project', description: 'Member and above.' })
+  @ApiOperation({ operationId: 'createProject', summary: 'Create a project', description: 'Member and above.' })
   @ApiRecruitingResponse(201, ProjectResponse, 'The new project')
   @ApiErrorResponses({ 400: 'A malformed body, or a scoring rule that cannot be used (SCORING_ERROR)' })
   create(@Body() body: CreateProjectDto): Promise<ProjectResponse> {
@@ -29,7 +29,7 @@ export class ProjectsController {
   }
 
   @Get(':projectId')
-  @ApiOperation({ summary: 'Read a project', description: 'Viewer and above.' })
+  @ApiOperation({ operationId: 'getProject', summary: 'Read a project', description: 'Viewer and above.' })
   @ApiRecruitingResponse(200, ProjectResponse, 'The project')
   @ApiErrorResponses({ 400: 'A malformed id', 404: 'The project does not exist' })
   get(@Param() { projectId }: ProjectIdParam): Promise<ProjectResponse> {
@@ -37,7 +37,11 @@ export class ProjectsController {
   }
 
   @Patch(':projectId')
-  @ApiOperation({ summary: 'Update a project', description: 'Member and above; omitted fields stay as they are.' })
+  @ApiOperation({
+    operationId: 'updateProject',
+    summary: 'Update a project',
+    description: 'Member and above; omitted fields stay as they are.',
+  })
   @ApiRecruitingResponse(200, ProjectResponse, 'The updated project')
   @ApiErrorResponses({ 400: 'A malformed body, or a scoring rule that cannot be used (SCORING_ERROR)', 404: 'The project does not exist' })
   update(@Param() { projectId }: ProjectIdParam, @Body() body: UpdateProjectDto): Promise<ProjectResponse> {
@@ -47,7 +51,11 @@ export class ProjectsController {
   @Delete(':projectId')
   @RequireRole('admin')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a project', description: 'Administrators only; refused while the project has candidates.' })
+  @ApiOperation({
+    operationId: 'deleteProject',
+    summary: 'Delete a project',
+    description: 'Administrators only; refused while the project has candidates.',
+  })
   @ApiEmptyResponse(204, 'Deleted')
   @ApiErrorResponses({ 400: 'A malformed id', 404: 'The project does not exist', 409: 'The project has candidates' })
   delete(@Param() { projectId }: ProjectIdParam): Promise<void> {

@@ -7,13 +7,17 @@ import { ReservationsService } from './reservations.service';
 import { CandidateParams, ProjectScopeParam } from '../core/dto/params';
 import { ReservationResponse } from './dto/reservations.response';
 
-@ApiTags('reservations')
+@ApiTags('Reservations')
 @Controller('api/v1/projects/:projectId/reservations')
 export class ReservationsController {
   constructor(private readonly reservations: ReservationsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List reservations', description: "Viewer and above; days are read in the project's time zone." })
+  @ApiOperation({
+    operationId: 'listReservations',
+    summary: 'List reservations',
+    description: "Viewer and above; days are read in the project's time zone.",
+  })
   @ApiRecruitingResponse(200, [ReservationResponse], 'A page of reservations', { paginated: true })
   @ApiErrorResponses({ 400: 'A malformed query, or startDate after endDate', 404: 'The project does not exist' })
   list(@Param() { projectId }: ProjectScopeParam, @Query() query: ListReservationsQuery): Promise<PaginatedResult<ReservationResponse>> {
@@ -21,7 +25,7 @@ export class ReservationsController {
   }
 
   @Get(':reservationId')
-  @ApiOperation({ summary: 'Read a reservation', description: 'Viewer and above.' })
+  @ApiOperation({ operationId: 'getReservation', summary: 'Read a reservation', description: 'Viewer and above.' })
   @ApiRecruitingResponse(200, ReservationResponse, 'The reservation')
   @ApiErrorResponses({ 400: 'A malformed id', 404: 'The project or the reservation does not exist' })
   get(@Param() { projectId, reservationId }: ReservationParams): Promise<ReservationResponse> {
@@ -30,6 +34,7 @@ export class ReservationsController {
 
   @Patch(':reservationId/cancel')
   @ApiOperation({
+    operationId: 'cancelReservation',
     summary: 'Cancel a reservation',
     description:
       'Member and above; no body. The row is kept with status cancelled; the calendar event is cancelled; a scheduled or ' +
@@ -47,13 +52,14 @@ export class ReservationsController {
   }
 }
 
-@ApiTags('candidates')
+@ApiTags('Candidates')
 @Controller('api/v1/projects/:projectId/candidates/:candidateId/confirm-schedule')
 export class ConfirmScheduleController {
   constructor(private readonly reservations: ReservationsService) {}
 
   @Post()
   @ApiOperation({
+    operationId: 'confirmSchedule',
     summary: 'Confirm a schedule',
     description:
       "Member and above; books one of the candidate's availableDates: the reservation (a cancelled one of the candidate is " +

@@ -15,7 +15,7 @@ const RATE_LIMITED = {
   content: { 'application/json': { schema: { $ref: ERROR_BODY_REF } } },
 };
 
-@ApiTags('scheduling')
+@ApiTags('Public scheduling')
 @Controller('api/v1/scheduling/:token')
 @Public()
 @PublicEnvelopeResponse()
@@ -24,7 +24,11 @@ export class SchedulingController {
   constructor(private readonly scheduling: SchedulingService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The scheduling link', description: 'No authentication: the token is the credential. Answers only {data}.' })
+  @ApiOperation({
+    operationId: 'getSchedulingLink',
+    summary: 'The scheduling link',
+    description: 'No authentication: the token is the credential. Answers only {data}.',
+  })
   @ApiPublicDataResponse(200, SchedulingInfoResponse, 'Project, candidate and the confirmed reservation')
   @ApiErrorResponses({ 400: 'The link has expired (SCHEDULING_TOKEN_ERROR)', 404: 'The link does not exist' })
   @ApiResponse(RATE_LIMITED)
@@ -34,6 +38,7 @@ export class SchedulingController {
 
   @Get('slots')
   @ApiOperation({
+    operationId: 'listSchedulingSlots',
     summary: 'Bookable slots',
     description: 'Cut from interviewer availability, without confirmed reservations, future only.',
   })
@@ -49,6 +54,7 @@ export class SchedulingController {
   @Post('submit-availability')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'submitAvailability',
     summary: 'Submit preferred slots',
     description:
       'Replaces the earlier preferred slots; contacted and waiting_response candidates move to scheduling; an acknowledgement ' +

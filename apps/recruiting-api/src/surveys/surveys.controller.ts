@@ -27,13 +27,14 @@ export const RESPONDENTS_DEPRECATED_AT = '@1767225600';
 const UNKNOWN = { 404: 'The survey is not in the metadata cache (checked before any warehouse query)' };
 const NO_WAREHOUSE = { 503: 'WAREHOUSE_URL is not set (DATA_WAREHOUSE_NOT_CONFIGURED)' };
 
-@ApiTags('surveys')
+@ApiTags('Survey data')
 @Controller('api/v1/surveys')
 export class SurveysController {
   constructor(private readonly surveys: SurveysService) {}
 
   @Get()
   @ApiOperation({
+    operationId: 'listRecruitingSurveys',
     summary: 'List surveys',
     description: 'Any role; from the survey metadata cache (refreshed at start-up and by warehouse:sync).',
   })
@@ -44,7 +45,11 @@ export class SurveysController {
   }
 
   @Get(':surveyId')
-  @ApiOperation({ summary: 'Survey detail', description: 'Any role; statistics are a snapshot from the last synchronisation.' })
+  @ApiOperation({
+    operationId: 'getRecruitingSurvey',
+    summary: 'Survey detail',
+    description: 'Any role; statistics are a snapshot from the last synchronisation.',
+  })
   @ApiRecruitingResponse(200, SurveyDetailResponse, 'The survey with its statistics')
   @ApiErrorResponses({ 400: 'A malformed id', ...UNKNOWN })
   detail(@Param() { surveyId }: SurveyIdParam): Promise<SurveyDetailResponse> {
@@ -53,6 +58,7 @@ export class SurveysController {
 
   @Get(':surveyId/questions')
   @ApiOperation({
+    operationId: 'listRecruitingSurveyQuestions',
     summary: 'Survey questions',
     description: 'Any role; a matrix question is one question per item, keyed `question|||item`.',
   })
@@ -63,7 +69,11 @@ export class SurveysController {
   }
 
   @Get(':surveyId/preview')
-  @ApiOperation({ summary: 'Survey preview', description: 'Any role; the questions and the first five completed respondents.' })
+  @ApiOperation({
+    operationId: 'getRecruitingSurveyPreview',
+    summary: 'Survey preview',
+    description: 'Any role; the questions and the first five completed respondents.',
+  })
   @ApiRecruitingResponse(200, SurveyPreviewResponse, 'Questions and sample respondents')
   @ApiErrorResponses({ 400: 'A malformed id', ...UNKNOWN, ...NO_WAREHOUSE })
   preview(@Param() { surveyId }: SurveyIdParam): Promise<SurveyPreviewResponse> {
@@ -71,7 +81,11 @@ export class SurveysController {
   }
 
   @Get(':surveyId/panels')
-  @ApiOperation({ summary: 'Respondents (panels)', description: 'Any role; IP addresses masked (IPv4 last octet, IPv6 last 80 bits).' })
+  @ApiOperation({
+    operationId: 'listSurveyPanels',
+    summary: 'Respondents (panels)',
+    description: 'Any role; IP addresses masked (IPv4 last octet, IPv6 last 80 bits).',
+  })
   @ApiRecruitingResponse(200, PanelListResponse, 'A slice of the respondents with the total')
   @ApiErrorResponses({ 400: 'A malformed query', ...UNKNOWN, ...NO_WAREHOUSE })
   panels(@Param() { surveyId }: SurveyIdParam, @Query() query: ListPanelsQuery): Promise<PanelListResponse> {
@@ -79,7 +93,11 @@ export class SurveysController {
   }
 
   @Get(':surveyId/panels/:panelId')
-  @ApiOperation({ summary: 'Respondent detail', description: 'Any role; one answer row per question and option.' })
+  @ApiOperation({
+    operationId: 'getSurveyPanel',
+    summary: 'Respondent detail',
+    description: 'Any role; one answer row per question and option.',
+  })
   @ApiRecruitingResponse(200, PanelDetailResponse, 'The respondent with its answers')
   @ApiErrorResponses({ 400: 'A malformed query', 404: 'The survey or the respondent does not exist', ...NO_WAREHOUSE })
   panel(@Param() { surveyId, panelId }: PanelParams, @Query() query: PanelDetailQuery): Promise<PanelDetailResponse> {
@@ -89,6 +107,7 @@ export class SurveysController {
   @Get(':surveyId/respondents')
   @Header('Deprecation', RESPONDENTS_DEPRECATED_AT)
   @ApiOperation({
+    operationId: 'listSurveyRespondents',
     summary: 'Respondents with answers (deprecated)',
     description: 'Any role; deprecated in favour of /panels (answers with a Deprecation header). Answers pivoted by question text.',
     deprecated: true,

@@ -6,13 +6,17 @@ import { ListUsersQuery, UpdateUserRoleDto, UserIdParam } from './dto/users.dto'
 import { UsersService } from './users.service';
 import { UserResponse } from '../core/dto/user.response';
 
-@ApiTags('users')
+@ApiTags('Users')
 @Controller('api/v1/users')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List users', description: 'Viewer and above; ordered by id, filtered by role and a name or email fragment.' })
+  @ApiOperation({
+    operationId: 'listUsers',
+    summary: 'List users',
+    description: 'Viewer and above; ordered by id, filtered by role and a name or email fragment.',
+  })
   @ApiRecruitingResponse(200, [UserResponse], 'A page of users', { paginated: true })
   @ApiErrorResponses({ 400: 'A malformed query' })
   list(@Query() query: ListUsersQuery): Promise<PaginatedResult<UserResponse>> {
@@ -21,7 +25,7 @@ export class UsersController {
 
   @Patch(':userId')
   @RequireRole('admin')
-  @ApiOperation({ summary: "Change a user's role", description: 'Administrators only.' })
+  @ApiOperation({ operationId: 'changeUserRole', summary: "Change a user's role", description: 'Administrators only.' })
   @ApiRecruitingResponse(200, UserResponse, 'The user with the new role')
   @ApiErrorResponses({
     403: 'The caller is not an administrator',

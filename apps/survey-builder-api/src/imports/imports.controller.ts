@@ -10,9 +10,9 @@ import { ExistingIdsQuery } from './dto/import.query';
 import { BundleImportResponse, SectionPreviewResponse } from './dto/import.response';
 import { ImportsService } from './imports.service';
 
-/** Uploads from the browser extension; the user headers or the import API key (spec 4.7, 5). */
-@ApiTags('imports')
-@ApiSecurity({ userEmail: [], userName: [] })
+/** Uploads from the browser extension; the access token (the user, through the edge) or the import API key (spec 4.7, 5). */
+@ApiTags('Imports of external bundles')
+@ApiSecurity('bearer')
 @ApiSecurity('importKey')
 @ImportRoute()
 @Controller('api/imports/survey-platform')
@@ -23,6 +23,7 @@ export class ImportsController {
   @Post('bundle')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'importSurveyBundle',
     summary: 'Import a bundle of external questionnaires',
     description: 'Stored under the source survey_platform; re-imports replace.',
   })
@@ -33,21 +34,21 @@ export class ImportsController {
   }
 
   @Get('existing-ids')
-  @ApiOperation({ summary: 'List already imported external ids' })
+  @ApiOperation({ operationId: 'listImportedSurveyIds', summary: 'List already imported external ids' })
   @ApiBuilderResponse(200, { type: 'array', items: { type: 'integer' } }, 'External questionnaire ids of the source')
   existingIds(@Query() query: ExistingIdsQuery): Promise<number[]> {
     return this.imports.existingIds(query.source);
   }
 
   @Get('section-previews')
-  @ApiOperation({ summary: 'List section candidates of every imported questionnaire' })
+  @ApiOperation({ operationId: 'listSectionPreviews', summary: 'List section candidates of every imported questionnaire' })
   @ApiBuilderResponse(200, [SectionPreviewResponse], 'One element per imported questionnaire, newest first')
   previews(@Query() page: PageQuery): Promise<SectionPreviewResponse[]> {
     return this.imports.previews(page);
   }
 
   @Get('section-previews/:externalSurveyId')
-  @ApiOperation({ summary: 'Read the section candidates of one imported questionnaire' })
+  @ApiOperation({ operationId: 'getSectionPreview', summary: 'Read the section candidates of one imported questionnaire' })
   @ApiBuilderResponse(200, SectionPreviewResponse, 'Its section candidates')
   @ApiErrorResponses({ 404: 'No such imported questionnaire' })
   preview(@Param() { externalSurveyId }: ExternalSurveyIdParam): Promise<SectionPreviewResponse> {

@@ -8,13 +8,14 @@ import { LibraryQuery } from './dto/library.query';
 import { LibraryItemResponse } from './dto/library-item.response';
 import { LibraryService } from './library.service';
 
-@ApiTags('question-library')
+@ApiTags('Question library')
 @Controller('api/question-library')
 export class LibraryController {
   constructor(private readonly library: LibraryService) {}
 
   @Get()
   @ApiOperation({
+    operationId: 'listLibraryEntries',
     summary: 'List library entries',
     description: 'Any authenticated user; q matches prompt text and section title, category exactly.',
   })
@@ -24,7 +25,11 @@ export class LibraryController {
   }
 
   @Delete(':itemId')
-  @ApiOperation({ summary: 'Delete a library entry', description: 'Administrators only; the check runs before the lookup.' })
+  @ApiOperation({
+    operationId: 'deleteLibraryEntry',
+    summary: 'Delete a library entry',
+    description: 'Administrators only; the check runs before the lookup.',
+  })
   @ApiBuilderResponse(200, DeletedResponse, 'Deleted')
   @ApiErrorResponses({ 403: 'Not an administrator', 404: 'No such entry' })
   remove(@CurrentActor() actor: Actor, @Param() { itemId }: ItemIdParam): Promise<DeletedResponse> {

@@ -6,13 +6,14 @@ import { type Actor, CurrentActor } from '../identity/actor';
 import { LogicCheckQuery, LogicCheckResponse } from './dto/logic-check.dto';
 import { LogicCheckService } from './logic-check.service';
 
-@ApiTags('surveys')
+@ApiTags('Surveys')
 @Controller('api/surveys/:surveyId')
 export class LogicCheckController {
   constructor(private readonly logic: LogicCheckService) {}
 
   @Get('logic-check')
   @ApiOperation({
+    operationId: 'checkSurveyLogic',
     summary: 'Check a version’s branch and visibility logic',
     description:
       'Dangling references, backward and circular branches, unreachable questions, impossible conditions, intro sources, selection limits, codes off the scheme. Needs view.',

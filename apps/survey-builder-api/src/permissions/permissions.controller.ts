@@ -7,13 +7,13 @@ import { PermissionResponse } from '../survey-core/dto/survey.response';
 import { ReplacePermissionsDto } from './dto/permissions.dto';
 import { PermissionsService } from './permissions.service';
 
-@ApiTags('permissions')
+@ApiTags('Permissions')
 @Controller('api/surveys/:surveyId/permissions')
 export class PermissionsController {
   constructor(private readonly permissions: PermissionsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List a survey’s permissions', description: 'Needs view.' })
+  @ApiOperation({ operationId: 'listSurveyPermissions', summary: 'List a survey’s permissions', description: 'Needs view.' })
   @ApiBuilderResponse(200, [PermissionResponse], 'Every permission')
   @ApiErrorResponses({ 404: 'The survey does not exist, or the caller lacks view' })
   list(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<PermissionResponse[]> {
@@ -21,7 +21,11 @@ export class PermissionsController {
   }
 
   @Put()
-  @ApiOperation({ summary: 'Replace a survey’s permissions', description: 'The list sent becomes the whole list; needs edit.' })
+  @ApiOperation({
+    operationId: 'replaceSurveyPermissions',
+    summary: 'Replace a survey’s permissions',
+    description: 'The list sent becomes the whole list; needs edit.',
+  })
   @ApiBuilderResponse(200, [PermissionResponse], 'The list as stored')
   @ApiErrorResponses({
     404: 'The survey does not exist or the caller lacks edit; USER_NOT_FOUND: a user does not exist; OWN_EDIT_PERMISSION_REQUIRED: a non-administrator left out their own edit permission',

@@ -10,13 +10,17 @@ import { QuestionsService } from './questions.service';
 
 const QUESTION_MISSING = { 404: 'The question is not in its survey’s latest version, or the caller lacks edit' };
 
-@ApiTags('questions')
+@ApiTags('Questions')
 @Controller('api')
 export class QuestionsController {
   constructor(private readonly questions: QuestionsService) {}
 
   @Post('sections/:sectionId/questions')
-  @ApiOperation({ summary: 'Add a question', description: 'Appended to the section; booleans default to false.' })
+  @ApiOperation({
+    operationId: 'addQuestion',
+    summary: 'Add a question',
+    description: 'Appended to the section; booleans default to false.',
+  })
   @ApiBuilderResponse(201, QuestionResponse, 'The new question')
   @ApiErrorResponses({
     404: 'The section is not in its survey’s latest version, or the caller lacks edit',
@@ -27,7 +31,11 @@ export class QuestionsController {
   }
 
   @Post('questions/import')
-  @ApiOperation({ summary: 'Import a question', description: 'From the library or another survey, appended without logic.' })
+  @ApiOperation({
+    operationId: 'importQuestion',
+    summary: 'Import a question',
+    description: 'From the library or another survey, appended without logic.',
+  })
   @ApiBuilderResponse(201, QuestionResponse, 'The new question')
   @ApiErrorResponses({
     400: 'INCOMPLETE_SOURCE: neither libraryItemId nor all three source ids; or the body is malformed',
@@ -38,7 +46,11 @@ export class QuestionsController {
   }
 
   @Patch('questions/:questionId')
-  @ApiOperation({ summary: 'Update or move a question', description: 'Arrays sent replace the stored ones; choice ids change every time.' })
+  @ApiOperation({
+    operationId: 'updateQuestion',
+    summary: 'Update or move a question',
+    description: 'Arrays sent replace the stored ones; choice ids change every time.',
+  })
   @ApiBuilderResponse(200, QuestionResponse, 'The question')
   @ApiErrorResponses({
     400: 'INTRO_QUESTION_AS_CONDITION_SOURCE, or the body is malformed',
@@ -54,7 +66,11 @@ export class QuestionsController {
   }
 
   @Delete('questions/:questionId')
-  @ApiOperation({ summary: 'Delete a question', description: 'With its choices and rules; rules elsewhere are not repaired.' })
+  @ApiOperation({
+    operationId: 'deleteQuestion',
+    summary: 'Delete a question',
+    description: 'With its choices and rules; rules elsewhere are not repaired.',
+  })
   @ApiBuilderResponse(200, DeletedResponse, 'Deleted')
   @ApiErrorResponses(QUESTION_MISSING)
   remove(@CurrentActor() actor: Actor, @Param() { questionId }: QuestionIdParam): Promise<DeletedResponse> {
@@ -62,7 +78,11 @@ export class QuestionsController {
   }
 
   @Post('questions/:questionId/duplicate')
-  @ApiOperation({ summary: 'Duplicate a question', description: 'At the end of its section, with a new code.' })
+  @ApiOperation({
+    operationId: 'duplicateQuestion',
+    summary: 'Duplicate a question',
+    description: 'At the end of its section, with a new code.',
+  })
   @ApiBuilderResponse(201, QuestionResponse, 'The copy')
   @ApiErrorResponses(QUESTION_MISSING)
   duplicate(@CurrentActor() actor: Actor, @Param() { questionId }: QuestionIdParam): Promise<QuestionResponse> {

@@ -10,13 +10,17 @@ import { SectionsService } from './sections.service';
 
 const SECTION_MISSING = { 404: 'The section is not in its survey’s latest version, or the caller lacks edit' };
 
-@ApiTags('sections')
+@ApiTags('Sections')
 @Controller('api')
 export class SectionsController {
   constructor(private readonly sections: SectionsService) {}
 
   @Post('surveys/:surveyId/sections')
-  @ApiOperation({ summary: 'Add a section', description: 'At the end, with draft questions generated from its title; codes stay unique.' })
+  @ApiOperation({
+    operationId: 'addSection',
+    summary: 'Add a section',
+    description: 'At the end, with draft questions generated from its title; codes stay unique.',
+  })
   @ApiBuilderResponse(201, SectionResponse, 'The new section')
   @ApiErrorResponses({ 404: 'The survey does not exist, or the caller lacks edit' })
   add(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam, @Body() body: AddSectionDto): Promise<SectionResponse> {
@@ -25,6 +29,7 @@ export class SectionsController {
 
   @Post('sections/import')
   @ApiOperation({
+    operationId: 'importSection',
     summary: 'Import a section from another survey',
     description: 'Edit on the target, view on the source; added at the end.',
   })
@@ -35,7 +40,11 @@ export class SectionsController {
   }
 
   @Post('sections/import-from-external')
-  @ApiOperation({ summary: 'Build a section from library entries', description: 'In the order given, without logic; edit on the target.' })
+  @ApiOperation({
+    operationId: 'importSectionFromLibrary',
+    summary: 'Build a section from library entries',
+    description: 'In the order given, without logic; edit on the target.',
+  })
   @ApiBuilderResponse(201, SectionResponse, 'The new section')
   @ApiErrorResponses({ 404: 'The target survey or a library entry does not exist, or the caller lacks the permission' })
   importFromExternal(@CurrentActor() actor: Actor, @Body() body: ImportExternalSectionDto): Promise<SectionResponse> {
@@ -43,7 +52,11 @@ export class SectionsController {
   }
 
   @Patch('sections/:sectionId')
-  @ApiOperation({ summary: 'Update or move a section', description: 'A sortOrder swaps with the section at that position.' })
+  @ApiOperation({
+    operationId: 'updateSection',
+    summary: 'Update or move a section',
+    description: 'A sortOrder swaps with the section at that position.',
+  })
   @ApiBuilderResponse(200, SectionResponse, 'The section')
   @ApiErrorResponses(SECTION_MISSING)
   update(@CurrentActor() actor: Actor, @Param() { sectionId }: SectionIdParam, @Body() body: UpdateSectionDto): Promise<SectionResponse> {
@@ -51,7 +64,11 @@ export class SectionsController {
   }
 
   @Delete('sections/:sectionId')
-  @ApiOperation({ summary: 'Delete a section', description: 'With its questions, choices and rules, from the latest version only.' })
+  @ApiOperation({
+    operationId: 'deleteSection',
+    summary: 'Delete a section',
+    description: 'With its questions, choices and rules, from the latest version only.',
+  })
   @ApiBuilderResponse(200, DeletedResponse, 'Deleted')
   @ApiErrorResponses(SECTION_MISSING)
   remove(@CurrentActor() actor: Actor, @Param() { sectionId }: SectionIdParam): Promise<DeletedResponse> {
@@ -59,7 +76,11 @@ export class SectionsController {
   }
 
   @Post('sections/:sectionId/duplicate')
-  @ApiOperation({ summary: 'Duplicate a section', description: 'A copy at the end with new codes; internal references follow the copy.' })
+  @ApiOperation({
+    operationId: 'duplicateSection',
+    summary: 'Duplicate a section',
+    description: 'A copy at the end with new codes; internal references follow the copy.',
+  })
   @ApiBuilderResponse(201, SectionResponse, 'The copy')
   @ApiErrorResponses(SECTION_MISSING)
   duplicate(@CurrentActor() actor: Actor, @Param() { sectionId }: SectionIdParam): Promise<SectionResponse> {

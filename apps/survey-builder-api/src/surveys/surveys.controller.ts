@@ -15,7 +15,7 @@ import { SurveysService } from './surveys.service';
 
 const SURVEY_MISSING = { 404: 'The survey does not exist, is deleted, or the caller lacks the permission' };
 
-@ApiTags('surveys')
+@ApiTags('Surveys')
 @Controller('api')
 export class SurveysController {
   constructor(
@@ -25,7 +25,11 @@ export class SurveysController {
   ) {}
 
   @Get('surveys')
-  @ApiOperation({ summary: 'List surveys', description: 'Surveys the caller may view (administrators: all), favorites first.' })
+  @ApiOperation({
+    operationId: 'listSurveys',
+    summary: 'List surveys',
+    description: 'Surveys the caller may view (administrators: all), favorites first.',
+  })
   @ApiBuilderResponse(200, [SurveyListEntryResponse], 'List entries')
   list(@CurrentActor() actor: Actor, @Query() query: ListSurveysQuery): Promise<SurveyListEntryResponse[]> {
     return this.surveys.list(actor, query);
@@ -33,6 +37,7 @@ export class SurveysController {
 
   @Post('surveys')
   @ApiOperation({
+    operationId: 'createSurvey',
     summary: 'Create a survey',
     description: 'With version 1, the creator’s edit permission and, by default, a first draft.',
   })
@@ -42,7 +47,11 @@ export class SurveysController {
   }
 
   @Get('surveys/:surveyId')
-  @ApiOperation({ summary: 'Read a survey', description: 'The latest version’s sections, the permissions and the version history.' })
+  @ApiOperation({
+    operationId: 'getSurvey',
+    summary: 'Read a survey',
+    description: 'The latest version’s sections, the permissions and the version history.',
+  })
   @ApiBuilderResponse(200, SurveyResponse, 'The survey')
   @ApiErrorResponses(SURVEY_MISSING)
   detail(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<SurveyResponse> {
@@ -50,7 +59,11 @@ export class SurveysController {
   }
 
   @Patch('surveys/:surveyId')
-  @ApiOperation({ summary: 'Update a survey’s basics', description: 'Only the fields sent change; needs edit.' })
+  @ApiOperation({
+    operationId: 'updateSurvey',
+    summary: 'Update a survey’s basics',
+    description: 'Only the fields sent change; needs edit.',
+  })
   @ApiBuilderResponse(200, SurveyResponse, 'The survey')
   @ApiErrorResponses(SURVEY_MISSING)
   update(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam, @Body() body: UpdateSurveyDto): Promise<SurveyResponse> {
@@ -58,7 +71,11 @@ export class SurveysController {
   }
 
   @Delete('surveys/:surveyId')
-  @ApiOperation({ summary: 'Delete a survey', description: 'Soft delete; the creator or an administrator only.' })
+  @ApiOperation({
+    operationId: 'deleteSurvey',
+    summary: 'Delete a survey',
+    description: 'Soft delete; the creator or an administrator only.',
+  })
   @ApiBuilderResponse(200, DeletedResponse, 'Deleted')
   @ApiErrorResponses({ 403: 'Neither the creator nor an administrator', 404: 'The survey does not exist or is already deleted' })
   remove(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<DeletedResponse> {
@@ -66,7 +83,11 @@ export class SurveysController {
   }
 
   @Post('surveys/:surveyId/duplicate')
-  @ApiOperation({ summary: 'Duplicate a survey', description: 'A new survey (version 1) from the latest version; needs view.' })
+  @ApiOperation({
+    operationId: 'duplicateSurvey',
+    summary: 'Duplicate a survey',
+    description: 'A new survey (version 1) from the latest version; needs view.',
+  })
   @ApiBuilderResponse(201, SurveyResponse, 'The copy')
   @ApiErrorResponses(SURVEY_MISSING)
   duplicate(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<SurveyResponse> {
@@ -75,6 +96,7 @@ export class SurveysController {
 
   @Post('survey-copies')
   @ApiOperation({
+    operationId: 'copySurvey',
     summary: 'Copy a survey or one of its versions',
     description: 'Latest version when sourceVersionNo is omitted; needs view.',
   })
@@ -87,6 +109,7 @@ export class SurveysController {
   @Post('surveys/:surveyId/questions/renumber')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'renumberQuestions',
     summary: 'Renumber question codes',
     description: 'T1, T2 for intro questions and Q1, Q2 for the rest, logic re-pointed.',
   })
@@ -98,7 +121,7 @@ export class SurveysController {
 
   @Post('surveys/:surveyId/archive')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Archive a survey', description: 'The same as PATCH with status アーカイブ.' })
+  @ApiOperation({ operationId: 'archiveSurvey', summary: 'Archive a survey', description: 'The same as PATCH with status アーカイブ.' })
   @ApiBuilderResponse(200, SurveyResponse, 'The survey')
   @ApiErrorResponses(SURVEY_MISSING)
   archive(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<SurveyResponse> {
@@ -108,6 +131,7 @@ export class SurveysController {
   @Post('surveys/:surveyId/export')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'exportSurvey',
     summary: 'Export a survey',
     description: 'The questionnaire as JSON; marks it 出力済み and replaces its library entries.',
   })
@@ -119,7 +143,7 @@ export class SurveysController {
 
   @Post('surveys/:surveyId/exports')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Export a survey (alias of export)' })
+  @ApiOperation({ operationId: 'createSurveyExport', summary: 'Export a survey (alias of export)' })
   @ApiBuilderResponse(200, ExportResponse, 'The exported questionnaire')
   @ApiErrorResponses(SURVEY_MISSING)
   exportAlias(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<ExportResponse> {
@@ -127,7 +151,11 @@ export class SurveysController {
   }
 
   @Put('surveys/:surveyId/favorite')
-  @ApiOperation({ summary: 'Set or clear the caller’s favorite', description: 'Needs edit, as the permission table says.' })
+  @ApiOperation({
+    operationId: 'setSurveyFavorite',
+    summary: 'Set or clear the caller’s favorite',
+    description: 'Needs edit, as the permission table says.',
+  })
   @ApiBuilderResponse(200, FavoriteResponse, 'The favorite as stored')
   @ApiErrorResponses(SURVEY_MISSING)
   favorite(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam, @Body() body: FavoriteDto): Promise<FavoriteResponse> {

@@ -7,13 +7,13 @@ import { ThemeAssistResponse, ThemeResponse } from './dto/survey-extras.response
 import { ThemeAssistDto, UpdateThemeDto } from './dto/theme.dto';
 import { SurveyThemesService } from './survey-themes.service';
 
-@ApiTags('surveys')
+@ApiTags('Surveys')
 @Controller('api')
 export class ThemesController {
   constructor(private readonly themes: SurveyThemesService) {}
 
   @Get('surveys/:surveyId/theme')
-  @ApiOperation({ summary: 'Read a survey’s theme', description: 'In its structured form; needs view.' })
+  @ApiOperation({ operationId: 'getSurveyTheme', summary: 'Read a survey’s theme', description: 'In its structured form; needs view.' })
   @ApiBuilderResponse(200, ThemeResponse, 'The theme')
   @ApiErrorResponses({ 404: 'The survey does not exist, or the caller lacks view' })
   theme(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<ThemeResponse> {
@@ -21,7 +21,7 @@ export class ThemesController {
   }
 
   @Patch('surveys/:surveyId/theme')
-  @ApiOperation({ summary: 'Update a survey’s theme', description: 'Every field required; needs edit.' })
+  @ApiOperation({ operationId: 'updateSurveyTheme', summary: 'Update a survey’s theme', description: 'Every field required; needs edit.' })
   @ApiBuilderResponse(200, ThemeResponse, 'The theme as stored')
   @ApiErrorResponses({ 404: 'The survey does not exist, or the caller lacks edit' })
   updateTheme(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam, @Body() body: UpdateThemeDto): Promise<ThemeResponse> {
@@ -30,7 +30,11 @@ export class ThemesController {
 
   @Post('theme-assists')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Suggest categories, questions and sections for a theme', description: 'Callable before a survey exists.' })
+  @ApiOperation({
+    operationId: 'suggestThemeContent',
+    summary: 'Suggest categories, questions and sections for a theme',
+    description: 'Callable before a survey exists.',
+  })
   @ApiBuilderResponse(200, ThemeAssistResponse, 'Suggestions; at most five related questions')
   themeAssists(@Body() body: ThemeAssistDto): Promise<ThemeAssistResponse> {
     return this.themes.themeAssists(body);

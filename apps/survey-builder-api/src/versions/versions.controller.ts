@@ -11,7 +11,7 @@ import { VersionsService } from './versions.service';
 const SURVEY_MISSING = { 404: 'The survey does not exist, is deleted, or the caller lacks the permission' };
 const VERSION_MISSING = { 404: 'The survey or the version does not exist, or the caller lacks the permission' };
 
-@ApiTags('versions')
+@ApiTags('Versions')
 @Controller('api/surveys/:surveyId')
 export class VersionsController {
   constructor(
@@ -21,6 +21,7 @@ export class VersionsController {
 
   @Post('save')
   @ApiOperation({
+    operationId: 'saveSurveyVersion',
     summary: 'Save a new version',
     description:
       'Copies the latest version (the working copy), stable ids kept, into a new latest version; answers the version saved, a snapshot that never changes again. Needs edit.',
@@ -32,7 +33,7 @@ export class VersionsController {
   }
 
   @Post('versions')
-  @ApiOperation({ summary: 'Save a new version (alias of save)' })
+  @ApiOperation({ operationId: 'createSurveyVersion', summary: 'Save a new version (alias of save)' })
   @ApiBuilderResponse(201, VersionResponse, 'The version saved, with its snapshot')
   @ApiErrorResponses(SURVEY_MISSING)
   saveAlias(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<VersionResponse> {
@@ -40,7 +41,11 @@ export class VersionsController {
   }
 
   @Get('versions')
-  @ApiOperation({ summary: 'List versions with their snapshots', description: 'Ordered by version number; needs view.' })
+  @ApiOperation({
+    operationId: 'listSurveyVersions',
+    summary: 'List versions with their snapshots',
+    description: 'Ordered by version number; needs view.',
+  })
   @ApiBuilderResponse(200, [VersionResponse], 'Every version')
   @ApiErrorResponses(SURVEY_MISSING)
   history(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<VersionResponse[]> {
@@ -48,7 +53,11 @@ export class VersionsController {
   }
 
   @Post('versions/:versionNo/rollback')
-  @ApiOperation({ summary: 'Roll back to a version', description: 'A new version restoring versionNo; needs edit.' })
+  @ApiOperation({
+    operationId: 'rollbackSurveyVersion',
+    summary: 'Roll back to a version',
+    description: 'A new version restoring versionNo; needs edit.',
+  })
   @ApiBuilderResponse(201, VersionResponse, 'The new version, with rollbackFromVersionId')
   @ApiErrorResponses(VERSION_MISSING)
   rollback(@CurrentActor() actor: Actor, @Param() { surveyId, versionNo }: SurveyVersionParam): Promise<VersionResponse> {
@@ -57,6 +66,7 @@ export class VersionsController {
 
   @Post('versions/:versionNo/duplicate')
   @ApiOperation({
+    operationId: 'duplicateSurveyVersion',
     summary: 'Duplicate a version as a new survey',
     description: 'Version 1 of a new survey, permissions copied; needs view.',
   })
@@ -68,6 +78,7 @@ export class VersionsController {
 
   @Get('versions/:fromNo/diff/:toNo')
   @ApiOperation({
+    operationId: 'getSurveyVersionDiff',
     summary: 'Compare two versions',
     description:
       'Sections and questions added, removed, moved and changed, by stable ids; a renumber alone shows as renamed codes. Needs view.',

@@ -23,7 +23,7 @@ class ReadinessAnswer {
   checks!: HealthReport['checks'];
 }
 
-@ApiTags('health')
+@ApiTags('Health')
 @Public()
 @RawResponse()
 @Controller('health')
@@ -33,7 +33,7 @@ class HealthController {
   /** The process is up and serving; dependencies are not consulted, so a database outage never restarts pods. */
   @Get('live')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Liveness probe' })
+  @ApiOperation({ operationId: 'getLiveness', summary: 'Liveness probe' })
   @ApiOkResponse({ description: 'The process answers.', type: LiveAnswer })
   live(): { status: 'ok' } {
     return { status: 'ok' };
@@ -41,7 +41,7 @@ class HealthController {
 
   /** Ready to take traffic: every required dependency answers within the probe timeout. */
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness probe' })
+  @ApiOperation({ operationId: 'getReadiness', summary: 'Readiness probe' })
   @ApiOkResponse({ description: 'Required dependencies answer; optional ones may be degraded.', type: ReadinessAnswer })
   @ApiServiceUnavailableResponse({ description: 'A required dependency does not answer.', type: ReadinessAnswer })
   async ready(@Res({ passthrough: true }) res: FastifyReply): Promise<HealthReport> {

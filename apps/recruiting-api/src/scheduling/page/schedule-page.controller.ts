@@ -46,7 +46,7 @@ async function sendPage(reply: FastifyReply, result: PageResult): Promise<void> 
 }
 
 /** The public scheduling page candidates open from their invitation (served here, routed by the gateway and the ingress). */
-@ApiTags('scheduling')
+@ApiTags('Public scheduling')
 @Controller('schedule/:token')
 @Public()
 @RawResponse()
@@ -56,6 +56,7 @@ export class SchedulePageController {
 
   @Get()
   @ApiOperation({
+    operationId: 'getSchedulePage',
     summary: 'The scheduling page (HTML, Japanese)',
     description:
       "Server-rendered: the project, the interview length and the open slots by day in the project's time zone, with a form " +
@@ -76,6 +77,7 @@ export class SchedulePageController {
 
   @Post()
   @ApiOperation({
+    operationId: 'submitSchedulePage',
     summary: 'Submit the page form (without script)',
     description:
       'The form of the page: one or more `slot` fields, each a slotId (at most 20). Success answers 303 to the page; a refused ' +
