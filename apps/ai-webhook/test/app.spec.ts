@@ -1,4 +1,4 @@
-import { expectMetricsEndpoint, expectTruthfulDocument } from '@platform/testing';
+import { expectMetricsEndpoint, expectServedCommittedDocument, expectTruthfulDocument } from '@platform/testing';
 import { AI_JOBS_SCHEMA_TYPES } from '../src/database';
 import { describeSchemaTypes } from '@platform/testing';
 import { startWebhook, type Webhook } from './webhook-kit';
@@ -14,13 +14,14 @@ describe('ai-webhook on real PostgreSQL, Redis and S3', () => {
     for (const hook of hooks) await hook.close();
   });
 
-  it('is ready when PostgreSQL, Redis and S3 answer, and documents every route', async () => {
+  it('is ready when PostgreSQL, Redis and S3 answer, and documents every route as committed in docs/openapi', async () => {
     const hook = await start();
     await hook
       .http()
       .get('/health/ready')
       .expect(200, { status: 'ok', checks: { postgres: 'ok', redis: 'ok', 'object-storage': 'ok' } });
     await expectTruthfulDocument(hook.app);
+    await expectServedCommittedDocument(hook.app, 'ai-webhook');
   });
 
   it('serves Prometheus metrics on its own port: a request moves its route template, its pool is measured', async () => {

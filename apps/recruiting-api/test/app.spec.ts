@@ -62,9 +62,10 @@ describe('recruiting-api on a real PostgreSQL', () => {
   // Spec 4.2 fixes both paths; they never meet: `import` is a static segment the router prefers, and a candidateId is an integer.
   describeOpenApiDocument(() => app, {
     specAmbiguousPaths: [
-      ['/api/v1/projects/{projectId}/candidates/{candidateId}/status', '/api/v1/projects/{projectId}/candidates/import/{fileId}'],
-      ['/api/v1/projects/{projectId}/candidates/import/{fileId}', '/api/v1/projects/{projectId}/candidates/{candidateId}/email-logs'],
       ['/api/v1/projects/{projectId}/candidates/import/{fileId}', '/api/v1/projects/{projectId}/candidates/{candidateId}/confirm-schedule'],
+      ['/api/v1/projects/{projectId}/candidates/import/{fileId}', '/api/v1/projects/{projectId}/candidates/{candidateId}/email-logs'],
+      ['/api/v1/projects/{projectId}/candidates/import/{fileId}', '/api/v1/projects/{projectId}/candidates/{candidateId}/history'],
+      ['/api/v1/projects/{projectId}/candidates/import/{fileId}', '/api/v1/projects/{projectId}/candidates/{candidateId}/status'],
     ],
   });
 

@@ -21,7 +21,7 @@ const BOTTOM = [
   'recruiting.queues.ts',
   'http-surface.ts',
 ];
-const TOP = ['app.module.ts', 'main.ts', 'migrate.ts', 'tracing.ts'];
+const TOP = ['app.module.ts', 'main.ts', 'migrate.ts', 'openapi-document.ts', 'tracing.ts'];
 
 type Layer = 'top' | 'feature' | 'core' | 'adapter' | 'bottom';
 const RANK: Record<Layer, number> = { top: 4, feature: 3, core: 2, adapter: 1, bottom: 0 };

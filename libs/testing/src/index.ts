@@ -3,6 +3,7 @@ export * from './free-port';
 export * from './http-app';
 export * from './http-client';
 export * from './openapi-conformance';
+export * from './openapi-documents';
 export * from './openapi-lint';
 export * from './openapi-specs';
 export * from './openapi-schema';

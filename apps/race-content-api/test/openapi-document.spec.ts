@@ -1,0 +1,4 @@
+import { describeCommittedOpenApiDocument } from '@platform/testing';
+import { openApiDocument } from '../src/openapi-document';
+
+describeCommittedOpenApiDocument('race-content-api', openApiDocument);
