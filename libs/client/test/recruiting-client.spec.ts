@@ -16,6 +16,7 @@ import { DEV_IDP_USERS, type DevIdp, startDevIdp } from '@platform/dev-idp';
 import { freePort } from '@platform/testing';
 import { TokensService } from '../../../apps/recruiting-api/src/auth/tokens.service';
 import { type RecruitingTestApp, startRecruiting, TEST_JWT_SECRET } from '../../../apps/recruiting-api/test/recruiting-test-app';
+import { main as consoleExample } from '../examples/console';
 import { loginLanding } from '../examples/dev-login';
 import { countingFetch, listen } from './support';
 
@@ -176,5 +177,21 @@ describe('@platform/client against recruiting-api', () => {
     const stored = await uploadCandidateFile(client, project!.data.id, { content: new Blob([bytes]), filename: 'panel-export.tsv' });
     expect(stored).toMatchObject({ file_id: expect.any(String) });
     expect(stored.columns.length).toBeGreaterThan(3);
+  });
+
+  it('runs the console example (libs/client/examples/console.ts) end to end', async () => {
+    const lines: string[] = [];
+    const outcome = await consoleExample({ baseUrl, idpIssuer: idp.issuer, ...DEV_IDP_USERS.admin, log: (line) => lines.push(line) });
+    expect(outcome).toMatchObject({ email: DEV_IDP_USERS.admin.email, fileId: expect.any(String), users: expect.any(Number) });
+    const { rows } = await t.pool.query<{ count: string }>('SELECT count(*) FROM users');
+    expect(outcome.users).toBe(Number(rows[0].count));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        `signed in as ${DEV_IDP_USERS.admin.email} (admin)`,
+        expect.stringMatching(/^project 2000000000: 404 NOT_FOUND ".+" \(request [0-9a-f-]{36}\)$/),
+        expect.stringMatching(/^uploaded \d+ rows, \d+ columns into project \d+/),
+        `${outcome.users} users in all`,
+      ]),
+    );
   });
 });
