@@ -15,7 +15,7 @@ export type paths = {
          * Read an onboarding event run’s status
          * @description The worker-owned status document, unchanged. A poll racing the worker’s first write can also see 404.
          */
-        get: operations["EventRunsController_status"];
+        get: operations["getEventRunStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -37,7 +37,7 @@ export type paths = {
          * Report an AI job’s status
          * @description Called by AI workers. The envelope depends on type: standard (design-import, code-import, des2code), page_import and code2des with a result manifest, or wf2des. Any non-2xx answer is retryable.
          */
-        post: operations["WebhookController_receive"];
+        post: operations["reportAiJobStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -52,7 +52,7 @@ export type paths = {
             cookie?: never;
         };
         /** Liveness probe */
-        get: operations["HealthController_live"];
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -69,7 +69,7 @@ export type paths = {
             cookie?: never;
         };
         /** Readiness probe */
-        get: operations["HealthController_ready"];
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -239,7 +239,7 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
-    EventRunsController_status: {
+    getEventRunStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -320,7 +320,7 @@ export interface operations {
             };
         };
     };
-    WebhookController_receive: {
+    reportAiJobStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -389,7 +389,7 @@ export interface operations {
             };
         };
     };
-    HealthController_live: {
+    getLiveness: {
         parameters: {
             query?: never;
             header?: never;
@@ -427,7 +427,7 @@ export interface operations {
             };
         };
     };
-    HealthController_ready: {
+    getReadiness: {
         parameters: {
             query?: never;
             header?: never;

@@ -15,13 +15,13 @@ export type paths = {
          * List articles
          * @description Viewer and above. By updated_at; ?status=failed lists failed generations.
          */
-        get: operations["ArticlesController_list"];
+        get: operations["listArticles"];
         put?: never;
         /**
          * Write an article
          * @description Member and above. A manual article, draft or published.
          */
-        post: operations["ArticlesController_create"];
+        post: operations["createArticle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -39,18 +39,18 @@ export type paths = {
          * Get an article
          * @description Viewer and above.
          */
-        get: operations["ArticlesController_get"];
+        get: operations["getArticle"];
         /**
          * Update an article
          * @description Member and above. Omitted or null fields stay as they are; body_html and accuracy_test_data change in one write.
          */
-        put: operations["ArticlesController_update"];
+        put: operations["updateArticle"];
         post?: never;
         /**
          * Delete an article
          * @description Member and above. A soft delete.
          */
-        delete: operations["ArticlesController_delete"];
+        delete: operations["deleteArticle"];
         options?: never;
         head?: never;
         patch?: never;
@@ -69,7 +69,7 @@ export type paths = {
          * Regenerate a failed article
          * @description Member and above. Back to generating with generation_error cleared and custom_prompt stored (omitted, null or empty keeps the previous instructions), then queued. The body may be omitted.
          */
-        post: operations["ArticlesController_regenerate"];
+        post: operations["regenerateArticle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -89,7 +89,7 @@ export type paths = {
          * Generate an article with AI
          * @description Member and above. The article is created as generating with an empty body and its job queued (confirmed by the broker); the workers write it, build body_html and set it to draft, or record it as failed with generation_error.
          */
-        post: operations["ArticlesController_generate"];
+        post: operations["generateArticle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -107,13 +107,13 @@ export type paths = {
          * List blogs
          * @description Viewer and above. By updated_at, filtered by id, name fragment, race, type, category, origin and status.
          */
-        get: operations["BlogsController_list"];
+        get: operations["listBlogs"];
         put?: never;
         /**
          * Write a blog
          * @description Member and above. A manual blog, draft (default) or published.
          */
-        post: operations["BlogsController_create"];
+        post: operations["createBlog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -131,18 +131,18 @@ export type paths = {
          * Get a blog
          * @description Viewer and above.
          */
-        get: operations["BlogsController_get"];
+        get: operations["getBlog"];
         /**
          * Update a blog
          * @description Member and above. Omitted fields stay; a new name rewrites the h2 of the body unless body_html is sent too.
          */
-        put: operations["BlogsController_update"];
+        put: operations["updateBlog"];
         post?: never;
         /**
          * Delete a blog
          * @description Member and above. A soft delete.
          */
-        delete: operations["BlogsController_delete"];
+        delete: operations["deleteBlog"];
         options?: never;
         head?: never;
         patch?: never;
@@ -161,7 +161,7 @@ export type paths = {
          * Add related information to a blog
          * @description Member and above. The two blogs closest by cosine similarity of embeddings (not rewritten from the same past blog, not of the same title, below 0.99, not generating) go into a section headed 関連情報 at the bottom of the body, replacing an earlier one.
          */
-        post: operations["BlogGenerationController_relate"];
+        post: operations["generateBlogRelatedInfo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -181,7 +181,7 @@ export type paths = {
          * Generate the thumbnail of a blog
          * @description Member and above. Queues a race card image (stored as a media with the race_id) that goes right below the 10-second summary as <img class="nb-thumbnail">, replacing an earlier one.
          */
-        post: operations["BlogGenerationController_thumbnail"];
+        post: operations["generateBlogThumbnail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -201,7 +201,7 @@ export type paths = {
          * Generate a blog from race data
          * @description Member and above. A recap (needs a finishing order) or a prediction (needs prediction data), linked to the category レース結果・回顧 or レース予想・検証 when it exists, named from the race when no name is sent; created as generating and queued.
          */
-        post: operations["BlogGenerationController_generate"];
+        post: operations["generateBlog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -221,7 +221,7 @@ export type paths = {
          * Rewrite a past blog into a new blog
          * @description Member and above. The new blog inherits the past blog's name (unless sent), race, type, source and embedding, and the category named like the past blog's (unless category_id is sent); created as generating and queued for the rewriter.
          */
-        post: operations["BlogGenerationController_generation"];
+        post: operations["generateBlogFromOldBlog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -239,13 +239,13 @@ export type paths = {
          * List blog categories
          * @description Viewer and above. By updated_at.
          */
-        get: operations["CategoriesController_list"];
+        get: operations["listCategories"];
         put?: never;
         /**
          * Add a blog category
          * @description Member and above.
          */
-        post: operations["CategoriesController_create"];
+        post: operations["createCategory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -263,13 +263,13 @@ export type paths = {
          * List media
          * @description Viewer and above. By updated_at, filtered by mime_type; each with a fresh presigned URL.
          */
-        get: operations["MediasController_list"];
+        get: operations["listMedia"];
         put?: never;
         /**
          * Upload a media file
          * @description Member and above. The file is streamed to object storage; its bytes must be the declared kind.
          */
-        post: operations["MediasController_create"];
+        post: operations["uploadMedia"];
         delete?: never;
         options?: never;
         head?: never;
@@ -287,18 +287,18 @@ export type paths = {
          * Get a media
          * @description Viewer and above. With a presigned URL valid for one hour.
          */
-        get: operations["MediasController_get"];
+        get: operations["getMedia"];
         /**
          * Update a media
          * @description Member and above. A new name moves the object; a file overwrites it; without a file only metadata changes.
          */
-        put: operations["MediasController_update"];
+        put: operations["updateMedia"];
         post?: never;
         /**
          * Delete a media
          * @description Member and above. A soft delete; the object is removed and the name freed.
          */
-        delete: operations["MediasController_delete"];
+        delete: operations["deleteMedia"];
         options?: never;
         head?: never;
         patch?: never;
@@ -315,13 +315,13 @@ export type paths = {
          * List NG words
          * @description Viewer and above. By updated_at.
          */
-        get: operations["NgWordsController_list"];
+        get: operations["listNgWords"];
         put?: never;
         /**
          * Add an NG word
          * @description Member and above.
          */
-        post: operations["NgWordsController_create"];
+        post: operations["createNgWord"];
         delete?: never;
         options?: never;
         head?: never;
@@ -339,18 +339,18 @@ export type paths = {
          * Get an NG word
          * @description Viewer and above.
          */
-        get: operations["NgWordsController_get"];
+        get: operations["getNgWord"];
         /**
          * Rename an NG word
          * @description Member and above.
          */
-        put: operations["NgWordsController_update"];
+        put: operations["renameNgWord"];
         post?: never;
         /**
          * Delete an NG word
          * @description Member and above. A soft delete; the name can be used again.
          */
-        delete: operations["NgWordsController_delete"];
+        delete: operations["deleteNgWord"];
         options?: never;
         head?: never;
         patch?: never;
@@ -367,13 +367,13 @@ export type paths = {
          * List past blogs
          * @description Viewer and above. By updated_at, filtered by race_id.
          */
-        get: operations["OldBlogsController_list"];
+        get: operations["listOldBlogs"];
         put?: never;
         /**
          * Register a past blog
          * @description Member and above. Embedded from category, title and body text; registered without a vector when embedding fails.
          */
-        post: operations["OldBlogsController_create"];
+        post: operations["createOldBlog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -391,12 +391,12 @@ export type paths = {
          * Get a past blog
          * @description Viewer and above.
          */
-        get: operations["OldBlogsController_get"];
+        get: operations["getOldBlog"];
         /**
          * Change a past blog's category
          * @description Member and above. Nothing is written when it is unchanged; a new category re-embeds the blog.
          */
-        put: operations["OldBlogsController_update"];
+        put: operations["updateOldBlog"];
         post?: never;
         delete?: never;
         options?: never;
@@ -417,7 +417,7 @@ export type paths = {
          * Rewrite a past blog
          * @description Member and above. Creates a blog in generating that inherits name, race (the past blog's, else race_id of the body), race type, series type, source, category by name and embedding, and queues it for the rewriter. The body may be omitted.
          */
-        post: operations["OldBlogRewriteController_rewrite"];
+        post: operations["rewriteOldBlog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -432,7 +432,7 @@ export type paths = {
             cookie?: never;
         };
         /** Health check */
-        get: operations["PingController_ping"];
+        get: operations["ping"];
         put?: never;
         post?: never;
         delete?: never;
@@ -452,7 +452,7 @@ export type paths = {
          * Deep health check
          * @description Pings the database; never 500.
          */
-        get: operations["PingController_deep"];
+        get: operations["pingDeep"];
         put?: never;
         post?: never;
         delete?: never;
@@ -472,13 +472,13 @@ export type paths = {
          * List races of a type
          * @description Viewer and above. Ordered by name (date first); each race carries the status of its latest article.
          */
-        get: operations["RacesController_list"];
+        get: operations["listRaces"];
         put?: never;
         /**
          * Upload a race result
          * @description Member and above. The id is the race_id inside the file.
          */
-        post: operations["RacesController_upload"];
+        post: operations["uploadRace"];
         delete?: never;
         options?: never;
         head?: never;
@@ -496,18 +496,18 @@ export type paths = {
          * Get a race
          * @description Viewer and above.
          */
-        get: operations["RacesController_get"];
+        get: operations["getRace"];
         /**
          * Update a race
          * @description Member and above. name and race_result; omitted fields stay as they are.
          */
-        put: operations["RacesController_update"];
+        put: operations["updateRace"];
         post?: never;
         /**
          * Delete a race
          * @description Member and above. A soft delete; the race_id can be uploaded again.
          */
-        delete: operations["RacesController_delete"];
+        delete: operations["deleteRace"];
         options?: never;
         head?: never;
         patch?: never;
@@ -524,7 +524,7 @@ export type paths = {
          * Get an article of a race
          * @description Viewer and above.
          */
-        get: operations["RaceArticlesController_get"];
+        get: operations["getRaceArticle"];
         put?: never;
         post?: never;
         delete?: never;
@@ -545,7 +545,7 @@ export type paths = {
          * Attach a prediction to a race
          * @description Member and above.
          */
-        put: operations["RacesController_attachPrediction"];
+        put: operations["attachRacePrediction"];
         post?: never;
         delete?: never;
         options?: never;
@@ -764,6 +764,11 @@ export type components = {
             /** @example pong */
             message: string;
         };
+        /** @description Race content's paged lists: `{list, current_page, total_count}` */
+        RaceContentPage: {
+            current_page: number;
+            total_count: number;
+        };
         RaceResponse: {
             /**
              * @description Status of the latest article of the race; set only in list responses, null otherwise
@@ -850,7 +855,7 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
-    ArticlesController_list: {
+    listArticles: {
         parameters: {
             query?: {
                 /** @description Sort direction */
@@ -876,10 +881,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        current_page: number;
+                    "application/json": components["schemas"]["RaceContentPage"] & {
                         list: components["schemas"]["ArticleResponse"][];
-                        total_count: number;
                     };
                 };
             };
@@ -912,7 +915,7 @@ export interface operations {
             };
         };
     };
-    ArticlesController_create: {
+    createArticle: {
         parameters: {
             query?: never;
             header?: never;
@@ -981,7 +984,7 @@ export interface operations {
             };
         };
     };
-    ArticlesController_get: {
+    getArticle: {
         parameters: {
             query?: never;
             header?: never;
@@ -1040,7 +1043,7 @@ export interface operations {
             };
         };
     };
-    ArticlesController_update: {
+    updateArticle: {
         parameters: {
             query?: never;
             header?: never;
@@ -1130,7 +1133,7 @@ export interface operations {
             };
         };
     };
-    ArticlesController_delete: {
+    deleteArticle: {
         parameters: {
             query?: never;
             header?: never;
@@ -1196,7 +1199,7 @@ export interface operations {
             };
         };
     };
-    ArticlesController_regenerate: {
+    regenerateArticle: {
         parameters: {
             query?: never;
             header?: never;
@@ -1295,7 +1298,7 @@ export interface operations {
             };
         };
     };
-    ArticlesController_generate: {
+    generateArticle: {
         parameters: {
             query?: never;
             header?: never;
@@ -1373,7 +1376,7 @@ export interface operations {
             };
         };
     };
-    BlogsController_list: {
+    listBlogs: {
         parameters: {
             query?: {
                 blog_type?: string;
@@ -1407,10 +1410,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        current_page: number;
+                    "application/json": components["schemas"]["RaceContentPage"] & {
                         list: components["schemas"]["BlogResponse"][];
-                        total_count: number;
                     };
                 };
             };
@@ -1443,7 +1444,7 @@ export interface operations {
             };
         };
     };
-    BlogsController_create: {
+    createBlog: {
         parameters: {
             query?: never;
             header?: never;
@@ -1512,7 +1513,7 @@ export interface operations {
             };
         };
     };
-    BlogsController_get: {
+    getBlog: {
         parameters: {
             query?: never;
             header?: never;
@@ -1571,7 +1572,7 @@ export interface operations {
             };
         };
     };
-    BlogsController_update: {
+    updateBlog: {
         parameters: {
             query?: never;
             header?: never;
@@ -1652,7 +1653,7 @@ export interface operations {
             };
         };
     };
-    BlogsController_delete: {
+    deleteBlog: {
         parameters: {
             query?: never;
             header?: never;
@@ -1718,7 +1719,7 @@ export interface operations {
             };
         };
     };
-    BlogGenerationController_relate: {
+    generateBlogRelatedInfo: {
         parameters: {
             query?: never;
             header?: never;
@@ -1795,7 +1796,7 @@ export interface operations {
             };
         };
     };
-    BlogGenerationController_thumbnail: {
+    generateBlogThumbnail: {
         parameters: {
             query?: never;
             header?: never;
@@ -1879,7 +1880,7 @@ export interface operations {
             };
         };
     };
-    BlogGenerationController_generate: {
+    generateBlog: {
         parameters: {
             query?: never;
             header?: never;
@@ -1957,7 +1958,7 @@ export interface operations {
             };
         };
     };
-    BlogGenerationController_generation: {
+    generateBlogFromOldBlog: {
         parameters: {
             query?: never;
             header?: never;
@@ -2035,7 +2036,7 @@ export interface operations {
             };
         };
     };
-    CategoriesController_list: {
+    listCategories: {
         parameters: {
             query?: {
                 /** @description Sort direction */
@@ -2057,10 +2058,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        current_page: number;
+                    "application/json": components["schemas"]["RaceContentPage"] & {
                         list: components["schemas"]["CategoryResponse"][];
-                        total_count: number;
                     };
                 };
             };
@@ -2093,7 +2092,7 @@ export interface operations {
             };
         };
     };
-    CategoriesController_create: {
+    createCategory: {
         parameters: {
             query?: never;
             header?: never;
@@ -2162,7 +2161,7 @@ export interface operations {
             };
         };
     };
-    MediasController_list: {
+    listMedia: {
         parameters: {
             query?: {
                 mime_type?: "image" | "video";
@@ -2185,10 +2184,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        current_page: number;
+                    "application/json": components["schemas"]["RaceContentPage"] & {
                         list: components["schemas"]["MediaResponse"][];
-                        total_count: number;
                     };
                 };
             };
@@ -2221,7 +2218,7 @@ export interface operations {
             };
         };
     };
-    MediasController_create: {
+    uploadMedia: {
         parameters: {
             query?: never;
             header?: never;
@@ -2328,7 +2325,7 @@ export interface operations {
             };
         };
     };
-    MediasController_get: {
+    getMedia: {
         parameters: {
             query?: never;
             header?: never;
@@ -2387,7 +2384,7 @@ export interface operations {
             };
         };
     };
-    MediasController_update: {
+    updateMedia: {
         parameters: {
             query?: never;
             header?: never;
@@ -2506,7 +2503,7 @@ export interface operations {
             };
         };
     };
-    MediasController_delete: {
+    deleteMedia: {
         parameters: {
             query?: never;
             header?: never;
@@ -2572,7 +2569,7 @@ export interface operations {
             };
         };
     };
-    NgWordsController_list: {
+    listNgWords: {
         parameters: {
             query?: {
                 /** @description Sort direction */
@@ -2594,10 +2591,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        current_page: number;
+                    "application/json": components["schemas"]["RaceContentPage"] & {
                         list: components["schemas"]["NgWordResponse"][];
-                        total_count: number;
                     };
                 };
             };
@@ -2630,7 +2625,7 @@ export interface operations {
             };
         };
     };
-    NgWordsController_create: {
+    createNgWord: {
         parameters: {
             query?: never;
             header?: never;
@@ -2699,7 +2694,7 @@ export interface operations {
             };
         };
     };
-    NgWordsController_get: {
+    getNgWord: {
         parameters: {
             query?: never;
             header?: never;
@@ -2758,7 +2753,7 @@ export interface operations {
             };
         };
     };
-    NgWordsController_update: {
+    renameNgWord: {
         parameters: {
             query?: never;
             header?: never;
@@ -2839,7 +2834,7 @@ export interface operations {
             };
         };
     };
-    NgWordsController_delete: {
+    deleteNgWord: {
         parameters: {
             query?: never;
             header?: never;
@@ -2905,7 +2900,7 @@ export interface operations {
             };
         };
     };
-    OldBlogsController_list: {
+    listOldBlogs: {
         parameters: {
             query?: {
                 /** @description Sort direction */
@@ -2929,10 +2924,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        current_page: number;
+                    "application/json": components["schemas"]["RaceContentPage"] & {
                         list: components["schemas"]["OldBlogResponse"][];
-                        total_count: number;
                     };
                 };
             };
@@ -2965,7 +2958,7 @@ export interface operations {
             };
         };
     };
-    OldBlogsController_create: {
+    createOldBlog: {
         parameters: {
             query?: never;
             header?: never;
@@ -3025,7 +3018,7 @@ export interface operations {
             };
         };
     };
-    OldBlogsController_get: {
+    getOldBlog: {
         parameters: {
             query?: never;
             header?: never;
@@ -3084,7 +3077,7 @@ export interface operations {
             };
         };
     };
-    OldBlogsController_update: {
+    updateOldBlog: {
         parameters: {
             query?: never;
             header?: never;
@@ -3156,7 +3149,7 @@ export interface operations {
             };
         };
     };
-    OldBlogRewriteController_rewrite: {
+    rewriteOldBlog: {
         parameters: {
             query?: never;
             header?: never;
@@ -3237,7 +3230,7 @@ export interface operations {
             };
         };
     };
-    PingController_ping: {
+    ping: {
         parameters: {
             query?: never;
             header?: never;
@@ -3284,7 +3277,7 @@ export interface operations {
             };
         };
     };
-    PingController_deep: {
+    pingDeep: {
         parameters: {
             query?: never;
             header?: never;
@@ -3331,7 +3324,7 @@ export interface operations {
             };
         };
     };
-    RacesController_list: {
+    listRaces: {
         parameters: {
             query: {
                 /** @description Sort direction */
@@ -3355,10 +3348,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        current_page: number;
+                    "application/json": components["schemas"]["RaceContentPage"] & {
                         list: components["schemas"]["RaceResponse"][];
-                        total_count: number;
                     };
                 };
             };
@@ -3391,7 +3382,7 @@ export interface operations {
             };
         };
     };
-    RacesController_upload: {
+    uploadRace: {
         parameters: {
             query?: never;
             header?: never;
@@ -3487,7 +3478,7 @@ export interface operations {
             };
         };
     };
-    RacesController_get: {
+    getRace: {
         parameters: {
             query?: never;
             header?: never;
@@ -3546,7 +3537,7 @@ export interface operations {
             };
         };
     };
-    RacesController_update: {
+    updateRace: {
         parameters: {
             query?: never;
             header?: never;
@@ -3618,7 +3609,7 @@ export interface operations {
             };
         };
     };
-    RacesController_delete: {
+    deleteRace: {
         parameters: {
             query?: never;
             header?: never;
@@ -3684,7 +3675,7 @@ export interface operations {
             };
         };
     };
-    RaceArticlesController_get: {
+    getRaceArticle: {
         parameters: {
             query?: never;
             header?: never;
@@ -3745,7 +3736,7 @@ export interface operations {
             };
         };
     };
-    RacesController_attachPrediction: {
+    attachRacePrediction: {
         parameters: {
             query?: never;
             header?: never;

@@ -15,7 +15,7 @@ export type paths = {
          * Start a login
          * @description Redirects to the identity provider (authorization code with state, nonce and PKCE S256, kept server-side for ten minutes, one use).
          */
-        get: operations["LoginController_start"];
+        get: operations["startLogin"];
         put?: never;
         post?: never;
         delete?: never;
@@ -35,7 +35,7 @@ export type paths = {
          * Finish a login
          * @description The provider's redirect back. On success 302 to {FRONTEND_URL}/login?token=<access token>#refreshToken=<refresh token>; on any failure (an error from the provider, a bad, used, expired or foreign state, a failed code exchange) 302 to {FRONTEND_URL}/login?error=auth_failed. Further parameters the provider adds (iss, session_state, ...) are accepted.
          */
-        get: operations["LoginController_callback"];
+        get: operations["finishLogin"];
         put?: never;
         post?: never;
         delete?: never;
@@ -57,7 +57,7 @@ export type paths = {
          * Sign out
          * @description Any role. Revokes the caller's refresh tokens; access tokens stay valid until they expire (spec 4.1).
          */
-        post: operations["AuthController_logout"];
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -75,7 +75,7 @@ export type paths = {
          * The signed-in user
          * @description Any role.
          */
-        get: operations["AuthController_me"];
+        get: operations["getMe"];
         put?: never;
         post?: never;
         delete?: never;
@@ -97,7 +97,7 @@ export type paths = {
          * Exchange a refresh token
          * @description No bearer token: the refresh token in the body authenticates. It is used up and replaced; presenting a used one again revokes every token of its login (theft detection).
          */
-        post: operations["AuthController_refresh"];
+        post: operations["refreshToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -115,7 +115,7 @@ export type paths = {
          * System templates
          * @description Viewer and above; templates with projectId null, one per type at least.
          */
-        get: operations["SystemEmailTemplatesController_list"];
+        get: operations["listSystemEmailTemplates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -135,13 +135,13 @@ export type paths = {
          * List projects
          * @description Viewer and above; ordered by id.
          */
-        get: operations["ProjectsController_list"];
+        get: operations["listProjects"];
         put?: never;
         /**
          * Create a project
          * @description Member and above.
          */
-        post: operations["ProjectsController_create"];
+        post: operations["createProject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -159,21 +159,21 @@ export type paths = {
          * Read a project
          * @description Viewer and above.
          */
-        get: operations["ProjectsController_get"];
+        get: operations["getProject"];
         put?: never;
         post?: never;
         /**
          * Delete a project
          * @description Administrators only; refused while the project has candidates.
          */
-        delete: operations["ProjectsController_delete"];
+        delete: operations["deleteProject"];
         options?: never;
         head?: never;
         /**
          * Update a project
          * @description Member and above; omitted fields stay as they are.
          */
-        patch: operations["ProjectsController_update"];
+        patch: operations["updateProject"];
         trace?: never;
     };
     "/api/v1/projects/{projectId}/candidates": {
@@ -187,7 +187,7 @@ export type paths = {
          * List candidates
          * @description Viewer and above; filtered, sorted and paginated in the database.
          */
-        get: operations["CandidatesController_list"];
+        get: operations["listCandidates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -207,21 +207,21 @@ export type paths = {
          * Read a candidate
          * @description Viewer and above.
          */
-        get: operations["CandidatesController_get"];
+        get: operations["getCandidate"];
         put?: never;
         post?: never;
         /**
          * Delete a candidate
          * @description Member and above; removes the participation record with its history, logs, tokens, slots and reservation. The person stays.
          */
-        delete: operations["CandidatesController_delete"];
+        delete: operations["deleteCandidate"];
         options?: never;
         head?: never;
         /**
          * Update a candidate
          * @description Member and above; person data (name, email, phone) cannot change here.
          */
-        patch: operations["CandidatesController_update"];
+        patch: operations["updateCandidate"];
         trace?: never;
     };
     "/api/v1/projects/{projectId}/candidates/{candidateId}/confirm-schedule": {
@@ -237,7 +237,7 @@ export type paths = {
          * Confirm a schedule
          * @description Member and above; books one of the candidate's availableDates: the reservation (a cancelled one of the candidate is reused), candidate status scheduled, a calendar event (skipped while PROTOTYPE_MODE is true), the confirmation email.
          */
-        post: operations["ConfirmScheduleController_confirm"];
+        post: operations["confirmSchedule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -255,7 +255,7 @@ export type paths = {
          * Email logs of one candidate
          * @description Viewer and above; newest first by default.
          */
-        get: operations["CandidateEmailLogsController_logs"];
+        get: operations["listCandidateEmailLogs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -275,7 +275,7 @@ export type paths = {
          * Status history
          * @description Viewer and above; newest first.
          */
-        get: operations["CandidatesController_history"];
+        get: operations["listCandidateHistory"];
         put?: never;
         post?: never;
         delete?: never;
@@ -301,7 +301,7 @@ export type paths = {
          * Change the status
          * @description Member and above; the transition table decides (docs/decisions.md).
          */
-        patch: operations["CandidatesController_changeStatus"];
+        patch: operations["changeCandidateStatus"];
         trace?: never;
     };
     "/api/v1/projects/{projectId}/candidates/fields": {
@@ -315,7 +315,7 @@ export type paths = {
          * Filterable fields
          * @description Viewer and above; the keys stored in attributes and surveyResponses.
          */
-        get: operations["CandidatesController_fields"];
+        get: operations["listCandidateFields"];
         put?: never;
         post?: never;
         delete?: never;
@@ -335,7 +335,7 @@ export type paths = {
          * Re-read an upload
          * @description Viewer and above; 404 once the file expired (24 hours).
          */
-        get: operations["ImportsController_get"];
+        get: operations["getCandidateImportFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -357,7 +357,7 @@ export type paths = {
          * Import an uploaded file
          * @description Member and above. The mapping is checked against the file, the import log written and the job queued; 201 at once.
          */
-        post: operations["ImportsController_execute"];
+        post: operations["executeCandidateImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -375,7 +375,7 @@ export type paths = {
          * Import progress
          * @description Viewer and above; file and survey imports alike.
          */
-        get: operations["ImportsController_status"];
+        get: operations["getCandidateImportStatus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -397,7 +397,7 @@ export type paths = {
          * Import respondents of a survey
          * @description Member and above. The import log is written first, the job queued; answers at once with all counts 0.
          */
-        post: operations["ImportsController_surveyImport"];
+        post: operations["importSurveyRespondents"];
         delete?: never;
         options?: never;
         head?: never;
@@ -417,7 +417,7 @@ export type paths = {
          * Dry run of a survey import
          * @description Member and above; nothing is written.
          */
-        post: operations["ImportsController_surveyPreview"];
+        post: operations["previewSurveyImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -437,7 +437,7 @@ export type paths = {
          * Upload a tab-separated file
          * @description Member and above. The file is kept for 24 hours; the answer summarizes it and suggests a mapping.
          */
-        post: operations["ImportsController_upload"];
+        post: operations["uploadCandidateImportFile"];
         delete?: never;
         options?: never;
         head?: never;
@@ -457,7 +457,7 @@ export type paths = {
          * Recalculate scores
          * @description Member and above; applies the project's scoring rules to every candidate.
          */
-        post: operations["CandidatesController_score"];
+        post: operations["scoreCandidates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -476,7 +476,7 @@ export type paths = {
          * Bulk selection update
          * @description Member and above; all or nothing, in one transaction.
          */
-        put: operations["CandidatesController_select"];
+        put: operations["updateCandidateSelection"];
         post?: never;
         delete?: never;
         options?: never;
@@ -495,13 +495,13 @@ export type paths = {
          * Project templates
          * @description Viewer and above; not paginated.
          */
-        get: operations["ProjectEmailTemplatesController_list"];
+        get: operations["listEmailTemplates"];
         put?: never;
         /**
          * Create a template
          * @description Member and above.
          */
-        post: operations["ProjectEmailTemplatesController_create"];
+        post: operations["createEmailTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -522,14 +522,14 @@ export type paths = {
          * Delete a template
          * @description Member and above; logs keep their templateId.
          */
-        delete: operations["ProjectEmailTemplatesController_delete"];
+        delete: operations["deleteEmailTemplate"];
         options?: never;
         head?: never;
         /**
          * Update a template
          * @description Member and above; only the project's own templates.
          */
-        patch: operations["ProjectEmailTemplatesController_update"];
+        patch: operations["updateEmailTemplate"];
         trace?: never;
     };
     "/api/v1/projects/{projectId}/email-templates/preview": {
@@ -545,7 +545,7 @@ export type paths = {
          * Render a template for one candidate
          * @description Member and above; nothing is sent. Unknown placeholders stay visible and are listed in warnings.
          */
-        post: operations["ProjectEmailTemplatesController_preview"];
+        post: operations["previewEmailTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -565,7 +565,7 @@ export type paths = {
          * Bulk send
          * @description Member and above; renders per candidate and logs every attempt. An invitation issues a scheduling token (valid 14 days, replacing the candidate's earlier one) linked in the body and moves pending candidates to contacted. Candidates of other projects or without an address are per-candidate errors. With PROTOTYPE_MODE true nothing leaves the machine.
          */
-        post: operations["ProjectEmailTemplatesController_send"];
+        post: operations["sendEmailTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -583,7 +583,7 @@ export type paths = {
          * Email logs of the project
          * @description Viewer and above; every attempt, newest first by default.
          */
-        get: operations["EmailsController_logs"];
+        get: operations["listEmailLogs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -605,7 +605,7 @@ export type paths = {
          * Render a template for one candidate
          * @description Member and above; nothing is sent. Unknown placeholders stay visible and are listed in warnings.
          */
-        post: operations["EmailsController_preview"];
+        post: operations["previewEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -625,7 +625,7 @@ export type paths = {
          * Bulk send
          * @description Member and above; renders per candidate and logs every attempt. An invitation issues a scheduling token (valid 14 days, replacing the candidate's earlier one) linked in the body and moves pending candidates to contacted. Candidates of other projects or without an address are per-candidate errors. With PROTOTYPE_MODE true nothing leaves the machine.
          */
-        post: operations["EmailsController_send"];
+        post: operations["sendEmails"];
         delete?: never;
         options?: never;
         head?: never;
@@ -643,13 +643,13 @@ export type paths = {
          * List availability windows
          * @description Viewer and above; ordered by start.
          */
-        get: operations["AvailabilityController_list"];
+        get: operations["listInterviewerAvailability"];
         put?: never;
         /**
          * Add an availability window
          * @description Member and above; slots are cut from windows by the project's interview length.
          */
-        post: operations["AvailabilityController_create"];
+        post: operations["createInterviewerAvailability"];
         delete?: never;
         options?: never;
         head?: never;
@@ -670,7 +670,7 @@ export type paths = {
          * Delete an availability window
          * @description Member and above; reservations already made stay.
          */
-        delete: operations["AvailabilityController_delete"];
+        delete: operations["deleteInterviewerAvailability"];
         options?: never;
         head?: never;
         patch?: never;
@@ -687,7 +687,7 @@ export type paths = {
          * List reservations
          * @description Viewer and above; days are read in the project's time zone.
          */
-        get: operations["ReservationsController_list"];
+        get: operations["listReservations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -707,7 +707,7 @@ export type paths = {
          * Read a reservation
          * @description Viewer and above.
          */
-        get: operations["ReservationsController_get"];
+        get: operations["getReservation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -733,7 +733,7 @@ export type paths = {
          * Cancel a reservation
          * @description Member and above; no body. The row is kept with status cancelled; the calendar event is cancelled; a scheduled or interviewed candidate moves to cancelled; the cancellation email is attempted.
          */
-        patch: operations["ReservationsController_cancel"];
+        patch: operations["cancelReservation"];
         trace?: never;
     };
     "/api/v1/scheduling/{token}": {
@@ -747,7 +747,7 @@ export type paths = {
          * The scheduling link
          * @description No authentication: the token is the credential. Answers only {data}.
          */
-        get: operations["SchedulingController_info"];
+        get: operations["getSchedulingLink"];
         put?: never;
         post?: never;
         delete?: never;
@@ -767,7 +767,7 @@ export type paths = {
          * Bookable slots
          * @description Cut from interviewer availability, without confirmed reservations, future only.
          */
-        get: operations["SchedulingController_slots"];
+        get: operations["listSchedulingSlots"];
         put?: never;
         post?: never;
         delete?: never;
@@ -789,7 +789,7 @@ export type paths = {
          * Submit preferred slots
          * @description Replaces the earlier preferred slots; contacted and waiting_response candidates move to scheduling; an acknowledgement email is attempted (its failure never fails the request).
          */
-        post: operations["SchedulingController_submit"];
+        post: operations["submitAvailability"];
         delete?: never;
         options?: never;
         head?: never;
@@ -807,7 +807,7 @@ export type paths = {
          * List surveys
          * @description Any role; from the survey metadata cache (refreshed at start-up and by warehouse:sync).
          */
-        get: operations["SurveysController_list"];
+        get: operations["listRecruitingSurveys"];
         put?: never;
         post?: never;
         delete?: never;
@@ -827,7 +827,7 @@ export type paths = {
          * Survey detail
          * @description Any role; statistics are a snapshot from the last synchronisation.
          */
-        get: operations["SurveysController_detail"];
+        get: operations["getRecruitingSurvey"];
         put?: never;
         post?: never;
         delete?: never;
@@ -847,7 +847,7 @@ export type paths = {
          * Respondents (panels)
          * @description Any role; IP addresses masked (IPv4 last octet, IPv6 last 80 bits).
          */
-        get: operations["SurveysController_panels"];
+        get: operations["listSurveyPanels"];
         put?: never;
         post?: never;
         delete?: never;
@@ -867,7 +867,7 @@ export type paths = {
          * Respondent detail
          * @description Any role; one answer row per question and option.
          */
-        get: operations["SurveysController_panel"];
+        get: operations["getSurveyPanel"];
         put?: never;
         post?: never;
         delete?: never;
@@ -887,7 +887,7 @@ export type paths = {
          * Survey preview
          * @description Any role; the questions and the first five completed respondents.
          */
-        get: operations["SurveysController_preview"];
+        get: operations["getRecruitingSurveyPreview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -907,7 +907,7 @@ export type paths = {
          * Survey questions
          * @description Any role; a matrix question is one question per item, keyed `question|||item`.
          */
-        get: operations["SurveysController_questions"];
+        get: operations["listRecruitingSurveyQuestions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -928,7 +928,7 @@ export type paths = {
          * @deprecated
          * @description Any role; deprecated in favour of /panels (answers with a Deprecation header). Answers pivoted by question text.
          */
-        get: operations["SurveysController_respondents"];
+        get: operations["listSurveyRespondents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -948,7 +948,7 @@ export type paths = {
          * List users
          * @description Viewer and above; ordered by id, filtered by role and a name or email fragment.
          */
-        get: operations["UsersController_list"];
+        get: operations["listUsers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -974,7 +974,7 @@ export type paths = {
          * Change a user's role
          * @description Administrators only.
          */
-        patch: operations["UsersController_changeRole"];
+        patch: operations["changeUserRole"];
         trace?: never;
     };
     "/health/live": {
@@ -985,7 +985,7 @@ export type paths = {
             cookie?: never;
         };
         /** Liveness probe */
-        get: operations["HealthController_live"];
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1002,7 +1002,7 @@ export type paths = {
             cookie?: never;
         };
         /** Readiness probe */
-        get: operations["HealthController_ready"];
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1022,13 +1022,13 @@ export type paths = {
          * The scheduling page (HTML, Japanese)
          * @description Server-rendered: the project, the interview length and the open slots by day in the project's time zone, with a form that works without script; the confirmed reservation once there is one; a message for an expired or unknown link.
          */
-        get: operations["SchedulePageController_page"];
+        get: operations["getSchedulePage"];
         put?: never;
         /**
          * Submit the page form (without script)
          * @description The form of the page: one or more `slot` fields, each a slotId (at most 20). Success answers 303 to the page; a refused choice answers the page again with the reason (400 none or too many, 409 no longer available).
          */
-        post: operations["SchedulePageController_submit"];
+        post: operations["submitSchedulePage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1458,6 +1458,27 @@ export type components = {
              */
             status: "ok" | "degraded" | "error";
         };
+        /** @description Where a page of a paginated list sits in the whole list */
+        RecruitingPagination: {
+            hasNext: boolean;
+            hasPrevious: boolean;
+            limit: number;
+            page: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        /** @description Recruiting's success envelope: every answer but the public scheduling API's carries `data` in it */
+        RecruitingSuccess: {
+            method: string;
+            path: string;
+            /** @enum {string} */
+            status: "success";
+            statusCode: number;
+            /** @enum {boolean} */
+            success: true;
+            /** Format: date-time */
+            timestamp: string;
+        };
         RefreshTokenDto: {
             /** @description The refresh token of the login or of the previous refresh */
             refreshToken: string;
@@ -1814,7 +1835,7 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
-    LoginController_start: {
+    startLogin: {
         parameters: {
             query?: never;
             header?: never;
@@ -1859,7 +1880,7 @@ export interface operations {
             };
         };
     };
-    LoginController_callback: {
+    finishLogin: {
         parameters: {
             query: {
                 code: string;
@@ -1898,7 +1919,7 @@ export interface operations {
             };
         };
     };
-    AuthController_logout: {
+    logout: {
         parameters: {
             query?: never;
             header?: never;
@@ -1913,17 +1934,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["MessageResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -1956,7 +1968,7 @@ export interface operations {
             };
         };
     };
-    AuthController_me: {
+    getMe: {
         parameters: {
             query?: never;
             header?: never;
@@ -1971,17 +1983,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["UserResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -2014,7 +2017,7 @@ export interface operations {
             };
         };
     };
-    AuthController_refresh: {
+    refreshToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -2033,17 +2036,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["TokenPairResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -2076,7 +2070,7 @@ export interface operations {
             };
         };
     };
-    SystemEmailTemplatesController_list: {
+    listSystemEmailTemplates: {
         parameters: {
             query?: never;
             header?: never;
@@ -2091,17 +2085,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["EmailTemplateResponse"][];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -2134,7 +2119,7 @@ export interface operations {
             };
         };
     };
-    ProjectsController_list: {
+    listProjects: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2152,25 +2137,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ProjectResponse"][];
-                        method: string;
-                        pagination: {
-                            hasNext: boolean;
-                            hasPrevious: boolean;
-                            limit: number;
-                            page: number;
-                            totalCount: number;
-                            totalPages: number;
-                        };
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
+                        pagination: components["schemas"]["RecruitingPagination"];
                     };
                 };
             };
@@ -2203,7 +2172,7 @@ export interface operations {
             };
         };
     };
-    ProjectsController_create: {
+    createProject: {
         parameters: {
             query?: never;
             header?: never;
@@ -2222,17 +2191,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ProjectResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -2265,7 +2225,7 @@ export interface operations {
             };
         };
     };
-    ProjectsController_get: {
+    getProject: {
         parameters: {
             query?: never;
             header?: never;
@@ -2282,17 +2242,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ProjectResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -2334,7 +2285,7 @@ export interface operations {
             };
         };
     };
-    ProjectsController_delete: {
+    deleteProject: {
         parameters: {
             query?: never;
             header?: never;
@@ -2399,7 +2350,7 @@ export interface operations {
             };
         };
     };
-    ProjectsController_update: {
+    updateProject: {
         parameters: {
             query?: never;
             header?: never;
@@ -2420,17 +2371,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ProjectResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -2472,7 +2414,7 @@ export interface operations {
             };
         };
     };
-    CandidatesController_list: {
+    listCandidates: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2505,25 +2447,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ProjectCandidateResponse"][];
-                        method: string;
-                        pagination: {
-                            hasNext: boolean;
-                            hasPrevious: boolean;
-                            limit: number;
-                            page: number;
-                            totalCount: number;
-                            totalPages: number;
-                        };
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
+                        pagination: components["schemas"]["RecruitingPagination"];
                     };
                 };
             };
@@ -2565,7 +2491,7 @@ export interface operations {
             };
         };
     };
-    CandidatesController_get: {
+    getCandidate: {
         parameters: {
             query?: never;
             header?: never;
@@ -2584,17 +2510,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ProjectCandidateResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -2636,7 +2553,7 @@ export interface operations {
             };
         };
     };
-    CandidatesController_delete: {
+    deleteCandidate: {
         parameters: {
             query?: never;
             header?: never;
@@ -2703,7 +2620,7 @@ export interface operations {
             };
         };
     };
-    CandidatesController_update: {
+    updateCandidate: {
         parameters: {
             query?: never;
             header?: never;
@@ -2726,17 +2643,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ProjectCandidateResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -2778,7 +2686,7 @@ export interface operations {
             };
         };
     };
-    ConfirmScheduleController_confirm: {
+    confirmSchedule: {
         parameters: {
             query?: never;
             header?: never;
@@ -2801,17 +2709,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ReservationResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -2871,7 +2770,7 @@ export interface operations {
             };
         };
     };
-    CandidateEmailLogsController_logs: {
+    listCandidateEmailLogs: {
         parameters: {
             query?: {
                 limit?: number;
@@ -2895,25 +2794,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["EmailLogResponse"][];
-                        method: string;
-                        pagination: {
-                            hasNext: boolean;
-                            hasPrevious: boolean;
-                            limit: number;
-                            page: number;
-                            totalCount: number;
-                            totalPages: number;
-                        };
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
+                        pagination: components["schemas"]["RecruitingPagination"];
                     };
                 };
             };
@@ -2955,7 +2838,7 @@ export interface operations {
             };
         };
     };
-    CandidatesController_history: {
+    listCandidateHistory: {
         parameters: {
             query?: never;
             header?: never;
@@ -2974,17 +2857,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["StatusHistoryEntry"][];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -3026,7 +2900,7 @@ export interface operations {
             };
         };
     };
-    CandidatesController_changeStatus: {
+    changeCandidateStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -3049,17 +2923,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ProjectCandidateResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -3110,7 +2975,7 @@ export interface operations {
             };
         };
     };
-    CandidatesController_fields: {
+    listCandidateFields: {
         parameters: {
             query?: never;
             header?: never;
@@ -3127,17 +2992,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["CandidateFieldsResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -3179,7 +3035,7 @@ export interface operations {
             };
         };
     };
-    ImportsController_get: {
+    getCandidateImportFile: {
         parameters: {
             query?: never;
             header?: never;
@@ -3198,17 +3054,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ImportUploadResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -3250,7 +3097,7 @@ export interface operations {
             };
         };
     };
-    ImportsController_execute: {
+    executeCandidateImport: {
         parameters: {
             query?: never;
             header?: never;
@@ -3273,17 +3120,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ImportAcceptedResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -3334,7 +3172,7 @@ export interface operations {
             };
         };
     };
-    ImportsController_status: {
+    getCandidateImportStatus: {
         parameters: {
             query?: never;
             header?: never;
@@ -3353,17 +3191,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ImportStatusResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -3405,7 +3234,7 @@ export interface operations {
             };
         };
     };
-    ImportsController_surveyImport: {
+    importSurveyRespondents: {
         parameters: {
             query?: never;
             header?: never;
@@ -3426,17 +3255,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ImportStatusResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -3487,7 +3307,7 @@ export interface operations {
             };
         };
     };
-    ImportsController_surveyPreview: {
+    previewSurveyImport: {
         parameters: {
             query?: never;
             header?: never;
@@ -3508,17 +3328,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["SurveyImportPreviewResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -3569,7 +3380,7 @@ export interface operations {
             };
         };
     };
-    ImportsController_upload: {
+    uploadCandidateImportFile: {
         parameters: {
             query?: never;
             header?: never;
@@ -3597,17 +3408,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ImportUploadResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -3658,7 +3460,7 @@ export interface operations {
             };
         };
     };
-    CandidatesController_score: {
+    scoreCandidates: {
         parameters: {
             query?: never;
             header?: never;
@@ -3675,17 +3477,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["UpdatedCountResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -3727,7 +3520,7 @@ export interface operations {
             };
         };
     };
-    CandidatesController_select: {
+    updateCandidateSelection: {
         parameters: {
             query?: never;
             header?: never;
@@ -3748,17 +3541,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["UpdatedCountResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -3800,7 +3584,7 @@ export interface operations {
             };
         };
     };
-    ProjectEmailTemplatesController_list: {
+    listEmailTemplates: {
         parameters: {
             query?: never;
             header?: never;
@@ -3817,17 +3601,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["EmailTemplateResponse"][];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -3869,7 +3644,7 @@ export interface operations {
             };
         };
     };
-    ProjectEmailTemplatesController_create: {
+    createEmailTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -3890,17 +3665,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["EmailTemplateResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -3942,7 +3708,7 @@ export interface operations {
             };
         };
     };
-    ProjectEmailTemplatesController_delete: {
+    deleteEmailTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -3999,7 +3765,7 @@ export interface operations {
             };
         };
     };
-    ProjectEmailTemplatesController_update: {
+    updateEmailTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -4021,17 +3787,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["EmailTemplateResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -4073,7 +3830,7 @@ export interface operations {
             };
         };
     };
-    ProjectEmailTemplatesController_preview: {
+    previewEmailTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -4094,17 +3851,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["EmailPreviewResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -4146,7 +3894,7 @@ export interface operations {
             };
         };
     };
-    ProjectEmailTemplatesController_send: {
+    sendEmailTemplate: {
         parameters: {
             query?: never;
             header?: never;
@@ -4167,17 +3915,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["SendResultResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -4228,7 +3967,7 @@ export interface operations {
             };
         };
     };
-    EmailsController_logs: {
+    listEmailLogs: {
         parameters: {
             query?: {
                 limit?: number;
@@ -4250,25 +3989,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["EmailLogResponse"][];
-                        method: string;
-                        pagination: {
-                            hasNext: boolean;
-                            hasPrevious: boolean;
-                            limit: number;
-                            page: number;
-                            totalCount: number;
-                            totalPages: number;
-                        };
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
+                        pagination: components["schemas"]["RecruitingPagination"];
                     };
                 };
             };
@@ -4310,7 +4033,7 @@ export interface operations {
             };
         };
     };
-    EmailsController_preview: {
+    previewEmail: {
         parameters: {
             query?: never;
             header?: never;
@@ -4331,17 +4054,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["EmailPreviewResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -4383,7 +4097,7 @@ export interface operations {
             };
         };
     };
-    EmailsController_send: {
+    sendEmails: {
         parameters: {
             query?: never;
             header?: never;
@@ -4404,17 +4118,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["SendResultResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -4465,7 +4170,7 @@ export interface operations {
             };
         };
     };
-    AvailabilityController_list: {
+    listInterviewerAvailability: {
         parameters: {
             query?: {
                 /** @description Windows ending after this instant */
@@ -4490,25 +4195,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["AvailabilityResponse"][];
-                        method: string;
-                        pagination: {
-                            hasNext: boolean;
-                            hasPrevious: boolean;
-                            limit: number;
-                            page: number;
-                            totalCount: number;
-                            totalPages: number;
-                        };
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
+                        pagination: components["schemas"]["RecruitingPagination"];
                     };
                 };
             };
@@ -4550,7 +4239,7 @@ export interface operations {
             };
         };
     };
-    AvailabilityController_create: {
+    createInterviewerAvailability: {
         parameters: {
             query?: never;
             header?: never;
@@ -4571,17 +4260,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["AvailabilityResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -4623,7 +4303,7 @@ export interface operations {
             };
         };
     };
-    AvailabilityController_delete: {
+    deleteInterviewerAvailability: {
         parameters: {
             query?: never;
             header?: never;
@@ -4680,7 +4360,7 @@ export interface operations {
             };
         };
     };
-    ReservationsController_list: {
+    listReservations: {
         parameters: {
             query?: {
                 /** @description Scheduled on or before this day, in the project's time zone */
@@ -4707,25 +4387,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ReservationResponse"][];
-                        method: string;
-                        pagination: {
-                            hasNext: boolean;
-                            hasPrevious: boolean;
-                            limit: number;
-                            page: number;
-                            totalCount: number;
-                            totalPages: number;
-                        };
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
+                        pagination: components["schemas"]["RecruitingPagination"];
                     };
                 };
             };
@@ -4767,7 +4431,7 @@ export interface operations {
             };
         };
     };
-    ReservationsController_get: {
+    getReservation: {
         parameters: {
             query?: never;
             header?: never;
@@ -4785,17 +4449,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ReservationResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -4837,7 +4492,7 @@ export interface operations {
             };
         };
     };
-    ReservationsController_cancel: {
+    cancelReservation: {
         parameters: {
             query?: never;
             header?: never;
@@ -4855,17 +4510,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ReservationResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -4925,7 +4571,7 @@ export interface operations {
             };
         };
     };
-    SchedulingController_info: {
+    getSchedulingLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -4988,7 +4634,7 @@ export interface operations {
             };
         };
     };
-    SchedulingController_slots: {
+    listSchedulingSlots: {
         parameters: {
             query?: never;
             header?: never;
@@ -5051,7 +4697,7 @@ export interface operations {
             };
         };
     };
-    SchedulingController_submit: {
+    submitAvailability: {
         parameters: {
             query?: never;
             header?: never;
@@ -5127,7 +4773,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_list: {
+    listRecruitingSurveys: {
         parameters: {
             query?: {
                 limit?: number;
@@ -5149,17 +4795,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["SurveyListResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -5201,7 +4838,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_detail: {
+    getRecruitingSurvey: {
         parameters: {
             query?: never;
             header?: never;
@@ -5219,17 +4856,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["SurveyDetailResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -5271,7 +4899,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_panels: {
+    listSurveyPanels: {
         parameters: {
             query?: {
                 isCompleted?: boolean;
@@ -5297,17 +4925,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["PanelListResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -5358,7 +4977,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_panel: {
+    getSurveyPanel: {
         parameters: {
             query?: {
                 /** @description Also list the options and questions not answered */
@@ -5381,17 +5000,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["PanelDetailResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -5442,7 +5052,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_preview: {
+    getRecruitingSurveyPreview: {
         parameters: {
             query?: never;
             header?: never;
@@ -5460,17 +5070,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["SurveyPreviewResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -5521,7 +5122,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_questions: {
+    listRecruitingSurveyQuestions: {
         parameters: {
             query?: {
                 /** @description Include each question’s options */
@@ -5546,17 +5147,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["SurveyQuestionsResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -5607,7 +5199,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_respondents: {
+    listSurveyRespondents: {
         parameters: {
             query?: {
                 limit?: number;
@@ -5629,17 +5221,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["RespondentListResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -5690,7 +5273,7 @@ export interface operations {
             };
         };
     };
-    UsersController_list: {
+    listUsers: {
         parameters: {
             query?: {
                 limit?: number;
@@ -5712,25 +5295,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["UserResponse"][];
-                        method: string;
-                        pagination: {
-                            hasNext: boolean;
-                            hasPrevious: boolean;
-                            limit: number;
-                            page: number;
-                            totalCount: number;
-                            totalPages: number;
-                        };
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
+                        pagination: components["schemas"]["RecruitingPagination"];
                     };
                 };
             };
@@ -5763,7 +5330,7 @@ export interface operations {
             };
         };
     };
-    UsersController_changeRole: {
+    changeUserRole: {
         parameters: {
             query?: never;
             header?: never;
@@ -5784,17 +5351,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["UserResponse"];
-                        method: string;
-                        path: string;
-                        /** @enum {string} */
-                        status: "success";
-                        statusCode: number;
-                        /** @enum {boolean} */
-                        success: true;
-                        /** Format: date-time */
-                        timestamp: string;
                     };
                 };
             };
@@ -5854,7 +5412,7 @@ export interface operations {
             };
         };
     };
-    HealthController_live: {
+    getLiveness: {
         parameters: {
             query?: never;
             header?: never;
@@ -5892,7 +5450,7 @@ export interface operations {
             };
         };
     };
-    HealthController_ready: {
+    getReadiness: {
         parameters: {
             query?: never;
             header?: never;
@@ -5939,7 +5497,7 @@ export interface operations {
             };
         };
     };
-    SchedulePageController_page: {
+    getSchedulePage: {
         parameters: {
             query?: {
                 /** @description Set after a submission: how many slots were kept */
@@ -6002,7 +5560,7 @@ export interface operations {
             };
         };
     };
-    SchedulePageController_submit: {
+    submitSchedulePage: {
         parameters: {
             query?: never;
             header?: never;

@@ -17,7 +17,7 @@ export type paths = {
          * Import a bundle of external questionnaires
          * @description Stored under the source survey_platform; re-imports replace.
          */
-        post: operations["ImportsController_importBundle"];
+        post: operations["importSurveyBundle"];
         delete?: never;
         options?: never;
         head?: never;
@@ -32,7 +32,7 @@ export type paths = {
             cookie?: never;
         };
         /** List already imported external ids */
-        get: operations["ImportsController_existingIds"];
+        get: operations["listImportedSurveyIds"];
         put?: never;
         post?: never;
         delete?: never;
@@ -49,7 +49,7 @@ export type paths = {
             cookie?: never;
         };
         /** List section candidates of every imported questionnaire */
-        get: operations["ImportsController_previews"];
+        get: operations["listSectionPreviews"];
         put?: never;
         post?: never;
         delete?: never;
@@ -66,7 +66,7 @@ export type paths = {
             cookie?: never;
         };
         /** Read the section candidates of one imported questionnaire */
-        get: operations["ImportsController_preview"];
+        get: operations["getSectionPreview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -86,7 +86,7 @@ export type paths = {
          * List library entries
          * @description Any authenticated user; q matches prompt text and section title, category exactly.
          */
-        get: operations["LibraryController_list"];
+        get: operations["listLibraryEntries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -109,7 +109,7 @@ export type paths = {
          * Delete a library entry
          * @description Administrators only; the check runs before the lookup.
          */
-        delete: operations["LibraryController_remove"];
+        delete: operations["deleteLibraryEntry"];
         options?: never;
         head?: never;
         patch?: never;
@@ -129,14 +129,14 @@ export type paths = {
          * Delete a question
          * @description With its choices and rules; rules elsewhere are not repaired.
          */
-        delete: operations["QuestionsController_remove"];
+        delete: operations["deleteQuestion"];
         options?: never;
         head?: never;
         /**
          * Update or move a question
          * @description Arrays sent replace the stored ones; choice ids change every time.
          */
-        patch: operations["QuestionsController_update"];
+        patch: operations["updateQuestion"];
         trace?: never;
     };
     "/api/questions/{questionId}/duplicate": {
@@ -152,7 +152,7 @@ export type paths = {
          * Duplicate a question
          * @description At the end of its section, with a new code.
          */
-        post: operations["QuestionsController_duplicate"];
+        post: operations["duplicateQuestion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -172,7 +172,7 @@ export type paths = {
          * Import a question
          * @description From the library or another survey, appended without logic.
          */
-        post: operations["QuestionsController_import"];
+        post: operations["importQuestion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -193,14 +193,14 @@ export type paths = {
          * Delete a section
          * @description With its questions, choices and rules, from the latest version only.
          */
-        delete: operations["SectionsController_remove"];
+        delete: operations["deleteSection"];
         options?: never;
         head?: never;
         /**
          * Update or move a section
          * @description A sortOrder swaps with the section at that position.
          */
-        patch: operations["SectionsController_update"];
+        patch: operations["updateSection"];
         trace?: never;
     };
     "/api/sections/{sectionId}/duplicate": {
@@ -216,7 +216,7 @@ export type paths = {
          * Duplicate a section
          * @description A copy at the end with new codes; internal references follow the copy.
          */
-        post: operations["SectionsController_duplicate"];
+        post: operations["duplicateSection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -236,7 +236,7 @@ export type paths = {
          * Add a question
          * @description Appended to the section; booleans default to false.
          */
-        post: operations["QuestionsController_add"];
+        post: operations["addQuestion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -256,7 +256,7 @@ export type paths = {
          * Import a section from another survey
          * @description Edit on the target, view on the source; added at the end.
          */
-        post: operations["SectionsController_import"];
+        post: operations["importSection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -276,7 +276,7 @@ export type paths = {
          * Build a section from library entries
          * @description In the order given, without logic; edit on the target.
          */
-        post: operations["SectionsController_importFromExternal"];
+        post: operations["importSectionFromLibrary"];
         delete?: never;
         options?: never;
         head?: never;
@@ -296,7 +296,7 @@ export type paths = {
          * Copy a survey or one of its versions
          * @description Latest version when sourceVersionNo is omitted; needs view.
          */
-        post: operations["SurveysController_copy"];
+        post: operations["copySurvey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -314,13 +314,13 @@ export type paths = {
          * List surveys
          * @description Surveys the caller may view (administrators: all), favorites first.
          */
-        get: operations["SurveysController_list"];
+        get: operations["listSurveys"];
         put?: never;
         /**
          * Create a survey
          * @description With version 1, the creator’s edit permission and, by default, a first draft.
          */
-        post: operations["SurveysController_create"];
+        post: operations["createSurvey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -338,21 +338,21 @@ export type paths = {
          * Read a survey
          * @description The latest version’s sections, the permissions and the version history.
          */
-        get: operations["SurveysController_detail"];
+        get: operations["getSurvey"];
         put?: never;
         post?: never;
         /**
          * Delete a survey
          * @description Soft delete; the creator or an administrator only.
          */
-        delete: operations["SurveysController_remove"];
+        delete: operations["deleteSurvey"];
         options?: never;
         head?: never;
         /**
          * Update a survey’s basics
          * @description Only the fields sent change; needs edit.
          */
-        patch: operations["SurveysController_update"];
+        patch: operations["updateSurvey"];
         trace?: never;
     };
     "/api/surveys/{surveyId}/archive": {
@@ -368,7 +368,7 @@ export type paths = {
          * Archive a survey
          * @description The same as PATCH with status アーカイブ.
          */
-        post: operations["SurveysController_archive"];
+        post: operations["archiveSurvey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -388,7 +388,7 @@ export type paths = {
          * Duplicate a survey
          * @description A new survey (version 1) from the latest version; needs view.
          */
-        post: operations["SurveysController_duplicate"];
+        post: operations["duplicateSurvey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -408,7 +408,7 @@ export type paths = {
          * Export a survey
          * @description The questionnaire as JSON; marks it 出力済み and replaces its library entries.
          */
-        post: operations["SurveysController_export"];
+        post: operations["exportSurvey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -425,7 +425,7 @@ export type paths = {
         get?: never;
         put?: never;
         /** Export a survey (alias of export) */
-        post: operations["SurveysController_exportAlias"];
+        post: operations["createSurveyExport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -444,7 +444,7 @@ export type paths = {
          * Set or clear the caller’s favorite
          * @description Needs edit, as the permission table says.
          */
-        put: operations["SurveysController_favorite"];
+        put: operations["setSurveyFavorite"];
         post?: never;
         delete?: never;
         options?: never;
@@ -463,7 +463,7 @@ export type paths = {
          * Check a version’s branch and visibility logic
          * @description Dangling references, backward and circular branches, unreachable questions, impossible conditions, intro sources, selection limits, codes off the scheme. Needs view.
          */
-        get: operations["LogicCheckController_check"];
+        get: operations["checkSurveyLogic"];
         put?: never;
         post?: never;
         delete?: never;
@@ -483,12 +483,12 @@ export type paths = {
          * List a survey’s permissions
          * @description Needs view.
          */
-        get: operations["PermissionsController_list"];
+        get: operations["listSurveyPermissions"];
         /**
          * Replace a survey’s permissions
          * @description The list sent becomes the whole list; needs edit.
          */
-        put: operations["PermissionsController_replace"];
+        put: operations["replaceSurveyPermissions"];
         post?: never;
         delete?: never;
         options?: never;
@@ -509,7 +509,7 @@ export type paths = {
          * Renumber question codes
          * @description T1, T2 for intro questions and Q1, Q2 for the rest, logic re-pointed.
          */
-        post: operations["SurveysController_renumber"];
+        post: operations["renumberQuestions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -529,7 +529,7 @@ export type paths = {
          * Save a new version
          * @description Copies the latest version (the working copy), stable ids kept, into a new latest version; answers the version saved, a snapshot that never changes again. Needs edit.
          */
-        post: operations["VersionsController_save"];
+        post: operations["saveSurveyVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -549,7 +549,7 @@ export type paths = {
          * Add a section
          * @description At the end, with draft questions generated from its title; codes stay unique.
          */
-        post: operations["SectionsController_add"];
+        post: operations["addSection"];
         delete?: never;
         options?: never;
         head?: never;
@@ -567,7 +567,7 @@ export type paths = {
          * Read a survey’s theme
          * @description In its structured form; needs view.
          */
-        get: operations["ThemesController_theme"];
+        get: operations["getSurveyTheme"];
         put?: never;
         post?: never;
         delete?: never;
@@ -577,7 +577,7 @@ export type paths = {
          * Update a survey’s theme
          * @description Every field required; needs edit.
          */
-        patch: operations["ThemesController_updateTheme"];
+        patch: operations["updateSurveyTheme"];
         trace?: never;
     };
     "/api/surveys/{surveyId}/versions": {
@@ -591,10 +591,10 @@ export type paths = {
          * List versions with their snapshots
          * @description Ordered by version number; needs view.
          */
-        get: operations["VersionsController_history"];
+        get: operations["listSurveyVersions"];
         put?: never;
         /** Save a new version (alias of save) */
-        post: operations["VersionsController_saveAlias"];
+        post: operations["createSurveyVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -612,7 +612,7 @@ export type paths = {
          * Compare two versions
          * @description Sections and questions added, removed, moved and changed, by stable ids; a renumber alone shows as renamed codes. Needs view.
          */
-        get: operations["VersionsController_diff"];
+        get: operations["getSurveyVersionDiff"];
         put?: never;
         post?: never;
         delete?: never;
@@ -634,7 +634,7 @@ export type paths = {
          * Duplicate a version as a new survey
          * @description Version 1 of a new survey, permissions copied; needs view.
          */
-        post: operations["VersionsController_duplicate"];
+        post: operations["duplicateSurveyVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -654,7 +654,7 @@ export type paths = {
          * Roll back to a version
          * @description A new version restoring versionNo; needs edit.
          */
-        post: operations["VersionsController_rollback"];
+        post: operations["rollbackSurveyVersion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -674,7 +674,7 @@ export type paths = {
          * Suggest categories, questions and sections for a theme
          * @description Callable before a survey exists.
          */
-        post: operations["ThemesController_themeAssists"];
+        post: operations["suggestThemeContent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -689,7 +689,7 @@ export type paths = {
             cookie?: never;
         };
         /** Liveness probe */
-        get: operations["HealthController_live"];
+        get: operations["getLiveness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -706,7 +706,7 @@ export type paths = {
             cookie?: never;
         };
         /** Readiness probe */
-        get: operations["HealthController_ready"];
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -764,6 +764,11 @@ export type components = {
             /** @enum {string} */
             logicalOperator: "AND" | "OR";
             message: string | null;
+        };
+        /** @description The survey builder's success envelope: `{ok: true, data}` */
+        BuilderSuccess: {
+            /** @enum {boolean} */
+            ok: true;
         };
         BundleAnswerItemDto: {
             id?: number;
@@ -1551,7 +1556,7 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export interface operations {
-    ImportsController_importBundle: {
+    importSurveyBundle: {
         parameters: {
             query?: never;
             header?: never;
@@ -1570,10 +1575,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["BundleImportResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -1606,7 +1609,7 @@ export interface operations {
             };
         };
     };
-    ImportsController_existingIds: {
+    listImportedSurveyIds: {
         parameters: {
             query?: {
                 source?: string;
@@ -1623,10 +1626,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: number[];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -1659,7 +1660,7 @@ export interface operations {
             };
         };
     };
-    ImportsController_previews: {
+    listSectionPreviews: {
         parameters: {
             query?: {
                 limit?: number;
@@ -1677,10 +1678,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SectionPreviewResponse"][];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -1713,7 +1712,7 @@ export interface operations {
             };
         };
     };
-    ImportsController_preview: {
+    getSectionPreview: {
         parameters: {
             query?: never;
             header?: never;
@@ -1730,10 +1729,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SectionPreviewResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -1775,7 +1772,7 @@ export interface operations {
             };
         };
     };
-    LibraryController_list: {
+    listLibraryEntries: {
         parameters: {
             query?: {
                 /** @description Exact category */
@@ -1797,10 +1794,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["LibraryItemResponse"][];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -1833,7 +1828,7 @@ export interface operations {
             };
         };
     };
-    LibraryController_remove: {
+    deleteLibraryEntry: {
         parameters: {
             query?: never;
             header?: never;
@@ -1850,10 +1845,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["DeletedResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -1904,7 +1897,7 @@ export interface operations {
             };
         };
     };
-    QuestionsController_remove: {
+    deleteQuestion: {
         parameters: {
             query?: never;
             header?: never;
@@ -1921,10 +1914,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["DeletedResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -1966,7 +1957,7 @@ export interface operations {
             };
         };
     };
-    QuestionsController_update: {
+    updateQuestion: {
         parameters: {
             query?: never;
             header?: never;
@@ -1987,10 +1978,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["QuestionResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2041,7 +2030,7 @@ export interface operations {
             };
         };
     };
-    QuestionsController_duplicate: {
+    duplicateQuestion: {
         parameters: {
             query?: never;
             header?: never;
@@ -2058,10 +2047,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["QuestionResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2103,7 +2090,7 @@ export interface operations {
             };
         };
     };
-    QuestionsController_import: {
+    importQuestion: {
         parameters: {
             query?: never;
             header?: never;
@@ -2122,10 +2109,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["QuestionResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2167,7 +2152,7 @@ export interface operations {
             };
         };
     };
-    SectionsController_remove: {
+    deleteSection: {
         parameters: {
             query?: never;
             header?: never;
@@ -2184,10 +2169,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["DeletedResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2229,7 +2212,7 @@ export interface operations {
             };
         };
     };
-    SectionsController_update: {
+    updateSection: {
         parameters: {
             query?: never;
             header?: never;
@@ -2250,10 +2233,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SectionResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2295,7 +2276,7 @@ export interface operations {
             };
         };
     };
-    SectionsController_duplicate: {
+    duplicateSection: {
         parameters: {
             query?: never;
             header?: never;
@@ -2312,10 +2293,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SectionResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2357,7 +2336,7 @@ export interface operations {
             };
         };
     };
-    QuestionsController_add: {
+    addQuestion: {
         parameters: {
             query?: never;
             header?: never;
@@ -2378,10 +2357,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["QuestionResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2432,7 +2409,7 @@ export interface operations {
             };
         };
     };
-    SectionsController_import: {
+    importSection: {
         parameters: {
             query?: never;
             header?: never;
@@ -2451,10 +2428,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SectionResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2496,7 +2471,7 @@ export interface operations {
             };
         };
     };
-    SectionsController_importFromExternal: {
+    importSectionFromLibrary: {
         parameters: {
             query?: never;
             header?: never;
@@ -2515,10 +2490,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SectionResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2560,7 +2533,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_copy: {
+    copySurvey: {
         parameters: {
             query?: never;
             header?: never;
@@ -2579,10 +2552,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2624,7 +2595,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_list: {
+    listSurveys: {
         parameters: {
             query?: {
                 includeArchived?: boolean;
@@ -2648,10 +2619,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyListEntryResponse"][];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2684,7 +2653,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_create: {
+    createSurvey: {
         parameters: {
             query?: never;
             header?: never;
@@ -2703,10 +2672,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2739,7 +2706,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_detail: {
+    getSurvey: {
         parameters: {
             query?: never;
             header?: never;
@@ -2756,10 +2723,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2801,7 +2766,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_remove: {
+    deleteSurvey: {
         parameters: {
             query?: never;
             header?: never;
@@ -2818,10 +2783,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["DeletedResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2872,7 +2835,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_update: {
+    updateSurvey: {
         parameters: {
             query?: never;
             header?: never;
@@ -2893,10 +2856,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -2938,7 +2899,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_archive: {
+    archiveSurvey: {
         parameters: {
             query?: never;
             header?: never;
@@ -2955,10 +2916,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3000,7 +2959,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_duplicate: {
+    duplicateSurvey: {
         parameters: {
             query?: never;
             header?: never;
@@ -3017,10 +2976,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3062,7 +3019,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_export: {
+    exportSurvey: {
         parameters: {
             query?: never;
             header?: never;
@@ -3079,10 +3036,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["ExportResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3124,7 +3079,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_exportAlias: {
+    createSurveyExport: {
         parameters: {
             query?: never;
             header?: never;
@@ -3141,10 +3096,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["ExportResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3186,7 +3139,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_favorite: {
+    setSurveyFavorite: {
         parameters: {
             query?: never;
             header?: never;
@@ -3207,10 +3160,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["FavoriteResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3252,7 +3203,7 @@ export interface operations {
             };
         };
     };
-    LogicCheckController_check: {
+    checkSurveyLogic: {
         parameters: {
             query?: {
                 /** @description The version to check; the latest when omitted */
@@ -3272,10 +3223,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["LogicCheckResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3317,7 +3266,7 @@ export interface operations {
             };
         };
     };
-    PermissionsController_list: {
+    listSurveyPermissions: {
         parameters: {
             query?: never;
             header?: never;
@@ -3334,10 +3283,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["PermissionResponse"][];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3379,7 +3326,7 @@ export interface operations {
             };
         };
     };
-    PermissionsController_replace: {
+    replaceSurveyPermissions: {
         parameters: {
             query?: never;
             header?: never;
@@ -3400,10 +3347,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["PermissionResponse"][];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3445,7 +3390,7 @@ export interface operations {
             };
         };
     };
-    SurveysController_renumber: {
+    renumberQuestions: {
         parameters: {
             query?: never;
             header?: never;
@@ -3462,10 +3407,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3507,7 +3450,7 @@ export interface operations {
             };
         };
     };
-    VersionsController_save: {
+    saveSurveyVersion: {
         parameters: {
             query?: never;
             header?: never;
@@ -3524,10 +3467,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["VersionResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3569,7 +3510,7 @@ export interface operations {
             };
         };
     };
-    SectionsController_add: {
+    addSection: {
         parameters: {
             query?: never;
             header?: never;
@@ -3590,10 +3531,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SectionResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3635,7 +3574,7 @@ export interface operations {
             };
         };
     };
-    ThemesController_theme: {
+    getSurveyTheme: {
         parameters: {
             query?: never;
             header?: never;
@@ -3652,10 +3591,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["ThemeResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3697,7 +3634,7 @@ export interface operations {
             };
         };
     };
-    ThemesController_updateTheme: {
+    updateSurveyTheme: {
         parameters: {
             query?: never;
             header?: never;
@@ -3718,10 +3655,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["ThemeResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3763,7 +3698,7 @@ export interface operations {
             };
         };
     };
-    VersionsController_history: {
+    listSurveyVersions: {
         parameters: {
             query?: never;
             header?: never;
@@ -3780,10 +3715,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["VersionResponse"][];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3825,7 +3758,7 @@ export interface operations {
             };
         };
     };
-    VersionsController_saveAlias: {
+    createSurveyVersion: {
         parameters: {
             query?: never;
             header?: never;
@@ -3842,10 +3775,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["VersionResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3887,7 +3818,7 @@ export interface operations {
             };
         };
     };
-    VersionsController_diff: {
+    getSurveyVersionDiff: {
         parameters: {
             query?: never;
             header?: never;
@@ -3908,10 +3839,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["VersionDiffResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -3953,7 +3882,7 @@ export interface operations {
             };
         };
     };
-    VersionsController_duplicate: {
+    duplicateSurveyVersion: {
         parameters: {
             query?: never;
             header?: never;
@@ -3972,10 +3901,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -4017,7 +3944,7 @@ export interface operations {
             };
         };
     };
-    VersionsController_rollback: {
+    rollbackSurveyVersion: {
         parameters: {
             query?: never;
             header?: never;
@@ -4036,10 +3963,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["VersionResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -4081,7 +4006,7 @@ export interface operations {
             };
         };
     };
-    ThemesController_themeAssists: {
+    suggestThemeContent: {
         parameters: {
             query?: never;
             header?: never;
@@ -4100,10 +4025,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
+                    "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["ThemeAssistResponse"];
-                        /** @enum {boolean} */
-                        ok: true;
                     };
                 };
             };
@@ -4136,7 +4059,7 @@ export interface operations {
             };
         };
     };
-    HealthController_live: {
+    getLiveness: {
         parameters: {
             query?: never;
             header?: never;
@@ -4174,7 +4097,7 @@ export interface operations {
             };
         };
     };
-    HealthController_ready: {
+    getReadiness: {
         parameters: {
             query?: never;
             header?: never;
