@@ -1,0 +1,12 @@
+export * from './auth-session';
+export * from './clients';
+export * from './errors';
+export * from './pagination';
+export * from './retry';
+export * from './transport';
+export * from './uploads';
+export { tokenExpiryMs } from './jwt';
+export type * as recruiting from './generated/recruiting-api';
+export type * as surveyBuilder from './generated/survey-builder-api';
+export type * as raceContent from './generated/race-content-api';
+export type * as aiWebhook from './generated/ai-webhook';
