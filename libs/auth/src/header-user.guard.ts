@@ -1,7 +1,6 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { DomainError } from '@platform/contracts';
-import { IS_PUBLIC } from '@platform/runtime';
+import { IS_PUBLIC, routeMetadata } from '@platform/runtime';
 
 /** The survey builder's caller, as named by the x-user-email and x-user-name headers. */
 export interface HeaderUser {
@@ -38,12 +37,8 @@ function headerText(value: unknown): string | undefined {
 /** 401 UNAUTHENTICATED unless both user headers are present and well-formed; @Public() routes pass. */
 @Injectable()
 export class HeaderUserGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
-
   canActivate(context: ExecutionContext): boolean {
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) {
-      return true;
-    }
+    if (routeMetadata<boolean>(context, IS_PUBLIC)) return true;
     const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; headerUser?: HeaderUser }>();
     const user = readHeaderUser(request.headers);
     if (!user) throw new DomainError('UNAUTHENTICATED', 'The x-user-email and x-user-name headers are required');

@@ -1,8 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import { DomainError } from '@platform/contracts';
-import { IS_PUBLIC } from '@platform/runtime';
+import { IS_PUBLIC, routeMetadata } from '@platform/runtime';
 import type { Role } from './roles';
 
 export const JWT_AUTH_OPTIONS = Symbol('JWT_AUTH_OPTIONS');
@@ -39,15 +38,10 @@ export const ACCEPTED_ALGORITHMS = ['HS256'] as const;
  */
 @Injectable()
 export class JwtAuthGuard implements CanActivate {
-  constructor(
-    private readonly reflector: Reflector,
-    @Inject(JWT_AUTH_OPTIONS) private readonly options: JwtAuthOptions,
-  ) {}
+  constructor(@Inject(JWT_AUTH_OPTIONS) private readonly options: JwtAuthOptions) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) {
-      return true;
-    }
+    if (routeMetadata<boolean>(context, IS_PUBLIC)) return true;
     const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; user?: AuthenticatedUser }>();
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthenticated('A bearer token is required');

@@ -1,7 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { DomainError } from '@platform/contracts';
-import { IS_PUBLIC } from '@platform/runtime';
+import { IS_PUBLIC, routeMetadata } from '@platform/runtime';
 import { REQUIRED_ROLE } from './decorators';
 import type { AuthenticatedUser } from './jwt-auth.guard';
 import { defaultRoleFor, type Role, roleSatisfies } from './roles';
@@ -12,14 +11,11 @@ import { defaultRoleFor, type Role, roleSatisfies } from './roles';
  */
 @Injectable()
 export class RolesGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector) {}
-
   canActivate(context: ExecutionContext): boolean {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    if (routeMetadata<boolean>(context, IS_PUBLIC)) return true;
     const request = context.switchToHttp().getRequest<{ method: string; user?: AuthenticatedUser }>();
     if (!request.user) throw new DomainError('UNAUTHENTICATED', 'A bearer token is required');
-    const needed = this.reflector.getAllAndOverride<Role>(REQUIRED_ROLE, targets) ?? defaultRoleFor(request.method);
+    const needed = routeMetadata<Role>(context, REQUIRED_ROLE) ?? defaultRoleFor(request.method);
     if (!roleSatisfies(request.user.role, needed)) {
       throw new DomainError('FORBIDDEN', `This operation needs the ${needed} role or above`);
     }

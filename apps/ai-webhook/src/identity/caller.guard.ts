@@ -1,7 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { apiKeyMatches, bearerToken } from '@platform/auth';
-import { IS_PUBLIC } from '@platform/runtime';
+import { IS_PUBLIC, routeMetadata } from '@platform/runtime';
 import { AiWebhookError } from '../ai-webhook.errors';
 import { WEBHOOK_KEY_ROUTE } from './caller';
 import { type IdpUser, IdpTokenVerifier } from './idp-token-verifier';
@@ -15,16 +14,14 @@ export const WEBHOOK_KEY = Symbol('WEBHOOK_KEY');
 @Injectable()
 export class CallerGuard implements CanActivate {
   constructor(
-    private readonly reflector: Reflector,
     private readonly verifier: IdpTokenVerifier,
     @Inject(WEBHOOK_KEY) private readonly webhookKey: string,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    if (routeMetadata<boolean>(context, IS_PUBLIC)) return true;
     const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; user?: IdpUser }>();
-    if (this.reflector.getAllAndOverride<boolean>(WEBHOOK_KEY_ROUTE, targets)) {
+    if (routeMetadata<boolean>(context, WEBHOOK_KEY_ROUTE)) {
       if (!apiKeyMatches(request.headers['x-api-key'], this.webhookKey)) {
         throw new AiWebhookError('UNAUTHENTICATED', 'A valid X-API-Key header is required');
       }

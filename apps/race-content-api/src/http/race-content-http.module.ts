@@ -1,8 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { JWT_AUTH_OPTIONS, JwtAuthGuard, type JwtAuthOptions, RolesGuard } from '@platform/auth';
 import { httpConventions } from '@platform/contracts';
-import { UndeclaredQueryInterceptor } from '../common/undeclared-query.interceptor';
+import { UndeclaredQueryGuard } from '../common/undeclared-query.guard';
 import { RaceContentExceptionFilter } from '../race-content.errors';
 
 /**
@@ -22,7 +22,7 @@ export class RaceContentHttpModule {
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
         ...httpConventions({ filter: RaceContentExceptionFilter }),
-        { provide: APP_INTERCEPTOR, useClass: UndeclaredQueryInterceptor },
+        { provide: APP_GUARD, useClass: UndeclaredQueryGuard },
       ],
     };
   }

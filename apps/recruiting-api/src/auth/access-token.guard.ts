@@ -1,5 +1,4 @@
 import { type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { type AuthenticatedUser, JWT_AUTH_OPTIONS, JwtAuthGuard, type JwtAuthOptions } from '@platform/auth';
 import { RecruitingDb } from '../database/recruiting-db';
 import { RecruitingError } from '../recruiting.errors';
@@ -12,12 +11,11 @@ import { UsersRepository } from '../core/users.repository';
 @Injectable()
 export class AccessTokenGuard extends JwtAuthGuard {
   constructor(
-    reflector: Reflector,
     @Inject(JWT_AUTH_OPTIONS) options: JwtAuthOptions,
     private readonly db: RecruitingDb,
     private readonly users: UsersRepository,
   ) {
-    super(reflector, options);
+    super(options);
   }
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -1,7 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import { apiKeyMatches, readHeaderUser } from '@platform/auth';
-import { IS_PUBLIC } from '@platform/runtime';
+import { IS_PUBLIC, routeMetadata } from '@platform/runtime';
 import { BuilderError } from '../builder.errors';
 import { type Actor, IMPORT_BOT, IMPORT_ROUTE } from './actor';
 import { UsersService } from './users.service';
@@ -25,17 +24,15 @@ const EMAIL = /^[^\s@]+@[^\s@]+$/;
 @Injectable()
 export class IdentityGuard implements CanActivate {
   constructor(
-    private readonly reflector: Reflector,
     private readonly users: UsersService,
     @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    if (routeMetadata<boolean>(context, IS_PUBLIC)) return true;
     const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; actor?: Actor }>();
     const identity =
-      this.reflector.getAllAndOverride<boolean>(IMPORT_ROUTE, targets) && request.headers['x-api-key'] !== undefined
+      routeMetadata<boolean>(context, IMPORT_ROUTE) && request.headers['x-api-key'] !== undefined
         ? this.importIdentity(request.headers)
         : readHeaderUser(request.headers);
     if (!identity) throw new BuilderError('UNAUTHENTICATED', 'The x-user-email and x-user-name headers are required');

@@ -1,8 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { map, type Observable } from 'rxjs';
-import { RAW_RESPONSE } from '@platform/runtime';
+import { RAW_RESPONSE, routeMetadata } from '@platform/runtime';
 import type { BuilderEnvelope, PublicEnvelope, RecruitingEnvelope } from '../envelopes/envelopes';
 import { PaginatedResult } from '../envelopes/pagination';
 
@@ -12,19 +11,16 @@ type EnvelopeKind = 'raw' | 'public' | 'service';
 /** The route belongs to recruiting's public scheduling router, which answers only `{data}`. */
 export const PublicEnvelopeResponse = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC_ENVELOPE, true);
 
-function envelopeKind(reflector: Reflector, context: ExecutionContext): EnvelopeKind {
-  const targets = [context.getHandler(), context.getClass()];
-  if (reflector.getAllAndOverride<boolean>(RAW_RESPONSE, targets)) return 'raw';
-  return reflector.getAllAndOverride<boolean>(PUBLIC_ENVELOPE, targets) ? 'public' : 'service';
+function envelopeKind(context: ExecutionContext): EnvelopeKind {
+  if (routeMetadata<boolean>(context, RAW_RESPONSE)) return 'raw';
+  return routeMetadata<boolean>(context, PUBLIC_ENVELOPE) ? 'public' : 'service';
 }
 
 /** Wraps every recruiting success in `{success, status, statusCode, data, pagination?, path, method, timestamp}`. */
 @Injectable()
 export class RecruitingEnvelopeInterceptor implements NestInterceptor {
-  constructor(private readonly reflector: Reflector) {}
-
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const kind = envelopeKind(this.reflector, context);
+    const kind = envelopeKind(context);
     if (kind === 'raw' || context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const response = context.switchToHttp().getResponse<FastifyReply>();
@@ -52,10 +48,8 @@ export class RecruitingEnvelopeInterceptor implements NestInterceptor {
 /** Wraps every survey builder success in `{ok: true, data}`. */
 @Injectable()
 export class BuilderEnvelopeInterceptor implements NestInterceptor {
-  constructor(private readonly reflector: Reflector) {}
-
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (envelopeKind(this.reflector, context) === 'raw' || context.getType() !== 'http') return next.handle();
+    if (envelopeKind(context) === 'raw' || context.getType() !== 'http') return next.handle();
     return next.handle().pipe(map((data: unknown) => ({ ok: true, data }) satisfies BuilderEnvelope<unknown>));
   }
 }

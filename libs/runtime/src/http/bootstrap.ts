@@ -14,6 +14,7 @@ import { createLogger, PinoNestLogger } from '../logging/logger';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
 import { flushTraces } from '../logging/trace-flush';
 import { redactUrl } from '../logging/url-redaction';
+import { pathOf } from './paths';
 import { type ErrorBodyFormat, genericErrorBody, type HttpSurface } from './error-body';
 import { assertCleanInput, MalformedInputError } from './input-guard';
 import { instrumentRequests } from './http-metrics';
@@ -149,34 +150,43 @@ export async function createHttpApp(
     // Probes and the scrape are not measured; an app's other unlogged paths (race content's ping) are.
     instrumentRequests(fastify, new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH]));
   }
-  fastify.addHook('onRequest', async (request, reply) => {
+  // The per-request hooks are callback-style (no promise per hook and request) and skip what has nothing to check.
+  fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     if (BODYLESS_METHODS.has(request.method) && hasBody(request.headers)) {
       // Answered before the body is read: the connection cannot be reused.
       reply.header('connection', 'close');
-      throw new MalformedInputError('body', `A ${request.method} request takes no body`);
+      return done(new MalformedInputError('body', `A ${request.method} request takes no body`));
     }
+    done();
   });
   // Query and path parameters pass the same text checks as bodies; validation pipes then check their shape.
-  fastify.addHook('preValidation', async (request) => {
-    assertCleanInput(request.query, 'query', 2);
-    assertCleanInput(request.params, 'path', 2);
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    try {
+      if (hasKeys(request.query)) assertCleanInput(request.query, 'query', 2);
+      if (hasKeys(request.params)) assertCleanInput(request.params, 'path', 2);
+    } catch (problem) {
+      return done(problem as Error);
+    }
+    done();
   });
   // Close waits for every connection; a keep-alive socket must not outlive the response it carried.
-  fastify.addHook('onSend', async (_request, reply) => {
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
     if (draining.has(app)) reply.header('connection', 'close');
+    done(null, payload);
   });
-  fastify.addHook('onResponse', async (request, reply) => {
-    const path = request.url.split('?')[0];
-    if (quiet.has(path)) return;
-    request.log.info(
-      {
-        req: { method: request.method, url: redactUrl(request.url, options.logRedaction) },
-        res: { statusCode: reply.statusCode },
-        responseTime: Math.round(reply.elapsedTime),
-      },
-      'request completed',
-    );
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (!quiet.has(pathOf(request.url))) {
+      request.log.info(
+        {
+          req: { method: request.method, url: redactUrl(request.url, options.logRedaction) },
+          res: { statusCode: reply.statusCode },
+          responseTime: Math.round(reply.elapsedTime),
+        },
+        'request completed',
+      );
+    }
+    done();
   });
 
   responseSchemas = successSchemas(serveOpenApi(app, options.openApi));
@@ -255,6 +265,13 @@ export function runHttpMain<C extends BaseAppConfig>(main: HttpMain<C>): void {
       metrics: config.metricsEnabled,
     });
   });
+}
+
+/** Whether a parsed query or params object has any key (without building the key list). */
+function hasKeys(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return true;
+  return false;
 }
 
 function hasBody(headers: IncomingMessage['headers']): boolean {

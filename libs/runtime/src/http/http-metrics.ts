@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pathOf } from './paths';
 import {
   DURATION_BUCKETS_SECONDS,
   gaugeMetric,
@@ -18,12 +19,18 @@ const requestDuration = () =>
     buckets: DURATION_BUCKETS_SECONDS,
   });
 
-/** OpenTelemetry's `http.server.active_requests`. */
+/** Requests in flight per method, counted in plain numbers and read into the gauge at scrape time. */
+const inFlightByMethod = new Map<string, number>();
+
+/** OpenTelemetry's `http.server.active_requests`, set from the counts above when scraped (no label hashing per request). */
 const activeRequests = () =>
   gaugeMetric({
     name: 'http_server_active_requests',
     help: 'HTTP server requests in flight, by method.',
     labelNames: ['http_request_method'] as const,
+    collect() {
+      for (const [method, count] of inFlightByMethod) this.set({ http_request_method: method }, count);
+    },
   });
 
 /**
@@ -33,30 +40,38 @@ const activeRequests = () =>
  */
 export function instrumentRequests(fastify: FastifyInstance, unmeasured: ReadonlySet<string>): void {
   const duration = requestDuration();
-  const active = activeRequests();
+  activeRequests();
+  const count = (method: string, delta: number) => inFlightByMethod.set(method, (inFlightByMethod.get(method) ?? 0) + delta);
   const inFlight = new WeakSet<FastifyRequest>();
   const finish = (request: FastifyRequest) => {
-    if (inFlight.delete(request)) active.dec({ http_request_method: request.method });
+    if (inFlight.delete(request)) count(request.method, -1);
   };
-  fastify.addHook('onRequest', async (request) => {
-    if (unmeasured.has(request.url.split('?')[0])) return;
-    inFlight.add(request);
-    active.inc({ http_request_method: request.method });
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    if (!unmeasured.has(pathOf(request.url))) {
+      inFlight.add(request);
+      count(request.method, 1);
+    }
+    done();
   });
-  fastify.addHook('onResponse', async (request, reply) => {
-    if (!inFlight.has(request)) return;
-    finish(request);
-    duration.observe(
-      {
-        http_request_method: request.method,
-        http_route: routeTemplate(request.routeOptions.url),
-        http_response_status_class: statusClass(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (inFlight.has(request)) {
+      finish(request);
+      duration.observe(
+        {
+          http_request_method: request.method,
+          http_route: routeTemplate(request.routeOptions.url),
+          http_response_status_class: statusClass(reply.statusCode),
+        },
+        reply.elapsedTime / 1000,
+      );
+    }
+    done();
   });
   // A client that goes away before the answer: no response, but no longer in flight either.
-  fastify.addHook('onRequestAbort', async (request) => finish(request));
+  fastify.addHook('onRequestAbort', (request, done) => {
+    finish(request);
+    done();
+  });
   fastify.get(METRICS_PATH, async (_request, reply) => {
     const { contentType, body } = await metricsExposition();
     return reply.header('content-type', contentType).header('cache-control', 'no-store').send(body);

@@ -1,6 +1,7 @@
 import { context, isSpanContextValid, propagation, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeTemplate } from '../metrics/metrics';
+import { pathOf } from './paths';
 
 /**
  * Whether a trace SDK is running in this process (libs/observability starts one when OTEL_EXPORTER_OTLP_ENDPOINT is
@@ -25,17 +26,19 @@ export function traceRequests(fastify: FastifyInstance, untraced: ReadonlySet<st
   const tracer = trace.getTracer('platform-http');
   const spans = new WeakMap<FastifyRequest, Span>();
   fastify.addHook('onRequest', (request, _reply, done) => {
-    const path = request.url.split('?')[0];
+    const path = pathOf(request.url);
     if (untraced.has(path)) return done();
     const parent = propagation.extract(context.active(), request.headers);
-    const span = tracer.startSpan(
-      request.method,
-      {
-        kind: SpanKind.SERVER,
-        attributes: { 'http.request.method': request.method, 'url.path': path, 'request.id': request.id, 'client.address': request.ip },
-      },
-      parent,
-    );
+    const span = tracer.startSpan(request.method, { kind: SpanKind.SERVER }, parent);
+    // Most requests are not sampled: their span only carries the trace context on, so it gets no attributes.
+    if (span.isRecording()) {
+      span.setAttributes({
+        'http.request.method': request.method,
+        'url.path': path,
+        'request.id': request.id,
+        'client.address': request.ip,
+      });
+    }
     spans.set(request, span);
     context.with(trace.setSpan(parent, span), done);
   });
@@ -43,17 +46,25 @@ export function traceRequests(fastify: FastifyInstance, untraced: ReadonlySet<st
     const span = spans.get(request);
     if (!span) return;
     spans.delete(request);
-    const route = routeTemplate(request.routeOptions.url);
-    if (route) {
-      span.setAttribute('http.route', route);
-      span.updateName(`${request.method} ${route}`);
-    }
-    if (status !== undefined) {
-      span.setAttribute('http.response.status_code', status);
-      if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    if (span.isRecording()) {
+      const route = routeTemplate(request.routeOptions.url);
+      if (route) {
+        span.setAttribute('http.route', route);
+        span.updateName(`${request.method} ${route}`);
+      }
+      if (status !== undefined) {
+        span.setAttribute('http.response.status_code', status);
+        if (status >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      }
     }
     span.end();
   };
-  fastify.addHook('onResponse', async (request, reply) => end(request, reply.statusCode));
-  fastify.addHook('onRequestAbort', async (request) => end(request));
+  fastify.addHook('onResponse', (request, reply, done) => {
+    end(request, reply.statusCode);
+    done();
+  });
+  fastify.addHook('onRequestAbort', (request, done) => {
+    end(request);
+    done();
+  });
 }

@@ -63,5 +63,11 @@ export function statusClass(status: number): string {
 
 /** Fastify's route URL (`/v1/articles/:id`) in OpenAPI form (`/v1/articles/{id}`), the `http_route` label. */
 export function routeTemplate(url: string | undefined): string {
-  return url ? url.replace(/:(\w+)/g, '{$1}') : '';
+  if (!url) return '';
+  let template = templates.get(url);
+  if (template === undefined) templates.set(url, (template = url.replace(/:(\w+)/g, '{$1}')));
+  return template;
 }
+
+/** An app has a few dozen routes: each URL's template is worked out once, not per request. */
+const templates = new Map<string, string>();
