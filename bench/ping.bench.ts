@@ -1,5 +1,5 @@
 // GET /v1/ping through race-content-api (Nest, production settings) against two floors answering the same JSON, a bare
-// node:http server and bare Fastify, measured in the same run with autocannon at the same concurrency.
+// node:http server and bare Fastify (and, to show what the framework itself costs, bare Nest on Fastify), measured in the same run with autocannon at the same concurrency.
 // Targets (issue 24): the Nest app reaches at least 0.6 of bare node:http's request rate and 0.8 of bare Fastify's,
 // and its p99 latency stays under 5 ms at 50 connections. Also the cost of observability (issue 22): the same app with metrics and
 // tracing off, beside metrics on, metrics with 10 % of traces, and metrics with every request traced, spans exported
@@ -25,6 +25,8 @@ runBench('ping', async ({ scope, services }) => {
   await startBareServer(scope, 'bare-ping-server.mjs', [String(barePort)]);
   const fastifyPort = await freePort();
   await startBareServer(scope, 'bare-fastify-ping-server.mjs', [String(fastifyPort)]);
+  const nestPort = await freePort();
+  await startBareServer(scope, 'bare-nest-ping-server.mjs', [String(nestPort)]);
   const sinkPort = await freePort();
   await startBareServer(scope, 'otlp-sink.mjs', [String(sinkPort)]);
   const stores = raceContentStores(scope);
@@ -53,6 +55,7 @@ runBench('ping', async ({ scope, services }) => {
 
   const baseline = await measure(`http://127.0.0.1:${barePort}/v1/ping`);
   const bareFastify = await measure(`http://127.0.0.1:${fastifyPort}/v1/ping`);
+  const bareNest = await measure(`http://127.0.0.1:${nestPort}/v1/ping`);
   const measured: Array<{ rate: number; p99: number }> = [];
   for (const port of ports) measured.push(await measure(`http://127.0.0.1:${port}/v1/ping`));
   const [app, metricsOn, sampled, everyTrace] = measured;
@@ -64,6 +67,7 @@ runBench('ping', async ({ scope, services }) => {
   console.log(['', 'req/s', 'p99 ms'].join('\t'));
   console.log(['bare node:http', baseline.rate.toFixed(0), baseline.p99.toFixed(2)].join('\t'));
   console.log(['bare Fastify', bareFastify.rate.toFixed(0), bareFastify.p99.toFixed(2)].join('\t'));
+  console.log(['bare Nest on Fastify', bareNest.rate.toFixed(0), bareNest.p99.toFixed(2)].join('\t'));
   variants.forEach((variant, i) =>
     console.log([`race-content-api, ${variant.name}`, measured[i].rate.toFixed(0), measured[i].p99.toFixed(2)].join('\t')),
   );
@@ -81,6 +85,13 @@ runBench('ping', async ({ scope, services }) => {
     unit: 'req/s',
     floor: bareFastify.rate,
     targets: [{ op: '>=', limit: 0.8, ofFloor: true }],
+  });
+  report({
+    figure: 'GET /v1/ping, Nest req/s (floor: bare Nest on Fastify, the framework alone; no target)',
+    value: app.rate,
+    unit: 'req/s',
+    floor: bareNest.rate,
+    targets: [],
   });
   report({
     figure: `GET /v1/ping, Nest p99 at ${CONNECTIONS} connections`,
