@@ -141,7 +141,10 @@ export class ImportRunner implements OnModuleDestroy {
     const write = async (batch: string, from: number, next: number) => {
       await this.logs.batchTransaction(async (trx, copyIn) => {
         const locked = await this.logs.lock(trx, log.id);
-        if (!locked || TERMINAL.includes(locked.status) || locked.checkpoint !== from) throw new Superseded();
+        if (!locked || TERMINAL.includes(locked.status) || locked.checkpoint > from) throw new Superseded();
+        // Behind: a batch commit of this job was lost (batches commit without waiting for the WAL flush); the
+        // redelivered job starts again at the checkpoint that holds.
+        if (locked.checkpoint < from) throw new Error(`import ${log.id}: the checkpoint went back to ${locked.checkpoint}`);
         await this.logs.writeBatch(trx, copyIn, { id: log.id, projectId: log.projectId, createdBy: log.createdBy, reason }, batch, next);
       });
     };
