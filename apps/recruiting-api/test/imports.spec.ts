@@ -6,8 +6,9 @@ import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';
 import { RECRUITING_HTTP } from '../src/http-surface';
+import { IMPORT_BATCH_ROWS } from '../src/imports/import-runner';
 import { RECRUITING_IMPORT_QUEUE } from '../src/recruiting.queues';
-import { encodeTsv, panelExport, PANEL_HEADERS } from './fixtures/imports/tsv-fixtures';
+import { cell, encodeTsv, panelExport, PANEL_HEADERS, panelRow } from './fixtures/imports/tsv-fixtures';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 
 const FIXTURES = join(__dirname, 'fixtures', 'imports');
@@ -66,6 +67,29 @@ describe('candidate file imports', () => {
     },
     survey_responses: { mode: 'all_remaining' },
   };
+
+  /** Queues the file's import with `mapping`: its import log id. */
+  const execute = async (fileId: string, project: number, mapping: object = MAPPING): Promise<number> =>
+    (
+      await t
+        .http()
+        .post(`${base(project)}/${fileId}/execute`)
+        .set(as('member'))
+        .send({ mapping })
+        .expect(201)
+    ).body.data.importLogId;
+
+  /** The project's participation records, the people they name and their history rows. */
+  const stored = async (project: number) =>
+    (
+      await t.pool.query(
+        `SELECT count(*)::int AS n, count(DISTINCT candidate_id)::int AS people,
+                (SELECT count(*)::int FROM candidate_status_history h JOIN project_candidates p ON p.id = h.project_candidate_id
+                 WHERE p.project_id = $1) AS history
+         FROM project_candidates WHERE project_id = $1`,
+        [project],
+      )
+    ).rows[0];
 
   beforeAll(async () => {
     t = await startRecruiting('recruiting_imports', {}, { queue: true });
@@ -352,6 +376,63 @@ describe('candidate file imports', () => {
     });
   });
 
+  describe('counts across batches', () => {
+    it('counts duplicates within a batch, across batches and already in the project, and errors at batch edges, exactly', async () => {
+      const B = IMPORT_BATCH_ROWS;
+      const ROWS = 2 * B + 500;
+      const project = (await t.pool.query<{ id: number }>("INSERT INTO projects (name) VALUES ('Counts') RETURNING id")).rows[0].id;
+      const id = (i: number) => `M${String(i).padStart(6, '0')}`;
+      const rows = Array.from({ length: ROWS }, (_, k) => panelRow(k + 1));
+      const set = (row: number, column: number, value: string) => (rows[row - 1][column] = value);
+      set(7, 0, id(3)); // the same id earlier in its batch
+      set(2 * B + 2, 0, id(2 * B + 1));
+      set(B + 100, 0, id(50)); // the same id in an earlier batch
+      set(B - 1, 1, 'x'.repeat(256)); // two errors in one row, the last but one of the first batch
+      set(B - 1, 2, 'no-at-sign');
+      set(B, 0, ''); // the last row of the first batch
+      set(B + 1, 2, 'bad'); // the first row of the second batch
+      set(ROWS, 0, ''); // the last row of the file
+      set(5, 1, 'back\\slash\tand tab'); // what COPY's text format escapes
+      set(5, 12, 'C:\\path\n"quoted"');
+      const text = [PANEL_HEADERS, ...rows].map((cells) => cells.map(cell).join('\t')).join('\r\n');
+      const fileId = (await upload(encodeTsv(text, 'utf-16le', true), 'counts.tsv', project).expect(200)).body.data.file_id;
+      // Ten people the project already holds (rows 3000 to 3009, in the second batch).
+      const existing = Array.from({ length: 10 }, (_, k) => id(B + 1000 + k));
+      await t.pool.query(`INSERT INTO candidates (external_user_id, name) SELECT unnest($1::text[]), 'before'`, [existing]);
+      await t.pool.query(
+        `INSERT INTO project_candidates (project_id, candidate_id) SELECT $1, id FROM candidates WHERE external_user_id = ANY($2)`,
+        [project, existing],
+      );
+      const status = await finished(await execute(fileId, project), project, 60_000);
+      const errors = 4;
+      const duplicates = 3 + existing.length;
+      expect(status).toMatchObject({
+        status: 'partial',
+        importedCount: ROWS - errors - duplicates,
+        duplicateCount: duplicates,
+        errorCount: errors,
+        skippedCount: errors + duplicates,
+        processedRows: ROWS,
+      });
+      expect(status.errors).toEqual([
+        { row: B - 1, respondentId: id(B - 1), field: 'name', message: 'The name is longer than 255 characters' },
+        { row: B - 1, respondentId: id(B - 1), field: 'email', message: 'Not an email address: no-at-sign' },
+        { row: B, respondentId: '', field: 'external_user_id', message: 'The id is missing' },
+        { row: B + 1, respondentId: id(B + 1), field: 'email', message: 'Not an email address: bad' },
+        { row: ROWS, respondentId: '', field: 'external_user_id', message: 'The id is missing' },
+      ]);
+      const imported = ROWS - errors - duplicates;
+      expect(await stored(project)).toEqual({ n: imported + existing.length, people: imported + existing.length, history: imported });
+      const fifth = await t.pool.query(
+        `SELECT c.name, p.survey_responses FROM project_candidates p JOIN candidates c ON c.id = p.candidate_id
+         WHERE p.project_id = $1 AND c.external_user_id = $2`,
+        [project, id(5)],
+      );
+      expect(fifth.rows[0].name).toBe('back\\slash\tand tab');
+      expect(fifth.rows[0].survey_responses['Q2 ご意見・ご要望']).toBe('C:\\path\n"quoted"');
+    }, 90_000);
+  });
+
   describe('resuming', () => {
     const ROWS = 12_000;
 
@@ -389,13 +470,7 @@ describe('candidate file imports', () => {
       const project = (await t.pool.query<{ id: number }>("INSERT INTO projects (name) VALUES ('Resume B') RETURNING id")).rows[0].id;
       const bytes = encodeTsv(panelExport(ROWS * 2, '\r\n'), 'utf-16le', true);
       const fileId = (await upload(bytes, 'big.tsv', project).expect(200)).body.data.file_id;
-      const res = await t
-        .http()
-        .post(`${base(project)}/${fileId}/execute`)
-        .set(as('member'))
-        .send({ mapping: MAPPING })
-        .expect(201);
-      const logId = res.body.data.importLogId;
+      const logId = await execute(fileId, project);
       await waitFor(
         async () => {
           const row = (await t.pool.query('SELECT checkpoint, status FROM import_logs WHERE id = $1', [logId])).rows[0];
@@ -426,14 +501,7 @@ describe('candidate file imports', () => {
           errorCount: 0,
           processedRows: ROWS * 2,
         });
-        const counts = await t.pool.query(
-          `SELECT count(*)::int AS n, count(DISTINCT candidate_id)::int AS people,
-                  (SELECT count(*)::int FROM candidate_status_history h JOIN project_candidates p ON p.id = h.project_candidate_id
-                   WHERE p.project_id = $1) AS history
-           FROM project_candidates WHERE project_id = $1`,
-          [project],
-        );
-        expect(counts.rows[0]).toEqual({ n: ROWS * 2, people: ROWS * 2, history: ROWS * 2 });
+        expect(await stored(project)).toEqual({ n: ROWS * 2, people: ROWS * 2, history: ROWS * 2 });
       } finally {
         await second.close();
       }

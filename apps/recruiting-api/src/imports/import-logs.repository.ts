@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { json } from '@platform/persistence';
+import { type CopyIn, copyTransaction, json } from '@platform/persistence';
 import { sql } from 'kysely';
+import { DataSource } from 'typeorm';
 import type { Db, Trx } from '../database/recruiting-db';
-import type { MappedRow, RowError } from '../domain/import-mapping';
+import type { DB } from '../database/schema';
+import type { RowError } from '../domain/import-mapping';
+import { STAGING_COLUMNS } from './import-staging';
 
 export type ImportStatus = 'pending' | 'processing' | 'completed' | 'partial' | 'failed';
 
@@ -39,6 +42,8 @@ export const LISTED_ERRORS = 1000;
 /** Import logs, their row errors and the set-based batch writes of the import jobs. SQL only here. */
 @Injectable()
 export class ImportLogsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
   async create(
     db: Db,
     log: { projectId: number; kind: 'file' | 'survey'; fileId?: string; surveyId?: string; request: unknown; createdBy: number | null },
@@ -96,75 +101,78 @@ export class ImportLogsRepository {
       .execute();
   }
 
+  /** A batch's transaction: typed SQL and, on the same connection, COPY into the batch's staging table. */
+  batchTransaction<T>(work: (trx: Trx, copyIn: CopyIn) => Promise<T>): Promise<T> {
+    return copyTransaction<DB, T>(this.dataSource, work);
+  }
+
   /**
-   * One batch, set-based, inside the caller's transaction: persons upserted by external_user_id, participation
-   * records inserted where the project does not hold the person yet (the rest are duplicates), a history row for
-   * each new record, the row errors, and the log's counts and checkpoint.
+   * One batch inside the caller's batch transaction: its staging lines (import-staging.ts) loaded with COPY into the
+   * connection's temporary staging table (emptied at commit), then moved set-based in one statement: persons upserted by external_user_id
+   * (the first record of an id in the batch; later ones are duplicates), participation records inserted where the
+   * project does not hold the person yet (the rest are duplicates), a history row for each new record, the row
+   * errors, and the log's counts and checkpoint.
    */
   async writeBatch(
     trx: Trx,
+    copyIn: CopyIn,
     log: { id: number; projectId: number; createdBy: number | null; reason: string },
-    records: MappedRow[],
-    errors: RowError[],
-    erroredRows: number,
+    lines: string,
     checkpoint: number,
   ): Promise<BatchOutcome> {
-    // The same id twice in one batch: the first occurrence is imported, the later ones are duplicates.
-    const seen = new Set<string>();
-    const unique = records.filter((r) => !seen.has(r.externalUserId) && seen.add(r.externalUserId));
-    let imported = 0;
-    if (unique.length > 0) {
-      const { rows } = await sql<{ imported: string }>`
-        with input as (
-          select t.*, j.value -> 0 as attributes, j.value -> 1 as survey_responses
-          from unnest(${unique.map((r) => r.externalUserId)}::text[], ${unique.map((r) => r.name)}::text[],
-                      ${unique.map((r) => r.email)}::text[], ${unique.map((r) => r.phone)}::text[])
-                 with ordinality as t(external_user_id, name, email, phone, n)
-          join jsonb_array_elements(${JSON.stringify(unique.map((r) => [r.attributes, r.surveyResponses]))}::jsonb)
-                 with ordinality as j(value, n) using (n)
-        ),
-        persons as (
-          insert into candidates (external_user_id, name, email, phone)
-          select external_user_id, name, email, phone from input
-          on conflict (external_user_id) do update
-            set name = coalesce(excluded.name, candidates.name), email = coalesce(excluded.email, candidates.email),
-                phone = coalesce(excluded.phone, candidates.phone), updated_at = now()
-          returning id, external_user_id
-        ),
-        inserted as (
-          insert into project_candidates (project_id, candidate_id, attributes, survey_responses)
-          select ${log.projectId}, p.id, nullif(i.attributes, 'null'), nullif(i.survey_responses, 'null')
-          from input i join persons p using (external_user_id)
-          on conflict (project_id, candidate_id) do nothing
-          returning id
-        ),
-        history as (
-          insert into candidate_status_history (project_candidate_id, from_status, to_status, reason, changed_by)
-          select id, null, 'pending', ${log.reason}, ${log.createdBy}::int from inserted
-        )
-        select count(*) as imported from inserted`.execute(trx);
-      imported = Number(rows[0].imported);
-    }
-    if (errors.length > 0) {
-      const seq = new Map<number, number>();
-      const seqs = errors.map((e) => {
-        const n = seq.get(e.row) ?? 0;
-        seq.set(e.row, n + 1);
-        return n;
-      });
-      await sql`
-        insert into import_errors (import_log_id, row, seq, respondent_id, field, message)
-        select ${log.id}, * from unnest(${errors.map((e) => e.row)}::int[], ${seqs}::smallint[], ${errors.map((e) => e.respondentId)}::text[],
-                                        ${errors.map((e) => e.field)}::text[], ${errors.map((e) => e.message)}::text[])
-        on conflict do nothing`.execute(trx);
-    }
-    const duplicates = records.length - imported;
+    // The batch's commit carries its checkpoint, so a commit lost to a database crash is redone by the resumed job:
+    // it need not wait for the WAL flush (a later synchronous commit, such as the log's finish, flushes it anyway).
+    // (and create-if-not-exists need not say each time that the table exists).
+    await sql`select set_config('synchronous_commit', 'off', true), set_config('client_min_messages', 'warning', true)`.execute(trx);
+    // Per connection, emptied at every commit: no catalog rows written and removed per batch.
     await sql`
+      create temp table if not exists import_staging (
+        row integer not null, seq smallint not null, external_user_id text not null, name text, email text, phone text,
+        attributes jsonb, survey_responses jsonb, field text, message text
+      ) on commit delete rows`.execute(trx);
+    if (lines.length > 0) await copyIn(`copy import_staging (${STAGING_COLUMNS}) from stdin`, [lines]);
+    const { rows } = await sql<{ imported: number; duplicates: number; errors: number }>`
+      with input as (
+        select distinct on (external_user_id) row, external_user_id, name, email, phone, attributes, survey_responses
+        from import_staging where field is null
+        order by external_user_id, row
+      ),
+      persons as (
+        insert into candidates (external_user_id, name, email, phone)
+        select external_user_id, name, email, phone from input order by row
+        on conflict (external_user_id) do update
+          set name = coalesce(excluded.name, candidates.name), email = coalesce(excluded.email, candidates.email),
+              phone = coalesce(excluded.phone, candidates.phone), updated_at = now()
+        returning id, external_user_id
+      ),
+      inserted as (
+        insert into project_candidates (project_id, candidate_id, attributes, survey_responses)
+        select ${log.projectId}, p.id, i.attributes, i.survey_responses
+        from input i join persons p using (external_user_id) order by i.row
+        on conflict (project_id, candidate_id) do nothing
+        returning id
+      ),
+      history as (
+        insert into candidate_status_history (project_candidate_id, from_status, to_status, reason, changed_by)
+        select id, null, 'pending', ${log.reason}, ${log.createdBy}::int from inserted
+      ),
+      errors as (
+        insert into import_errors (import_log_id, row, seq, respondent_id, field, message)
+        select ${log.id}, row, seq, external_user_id, field, message from import_staging where field is not null
+        on conflict do nothing
+      ),
+      counts as (
+        select (select count(*)::int from inserted) as imported,
+               (select count(*)::int from import_staging where field is null) as records,
+               (select count(distinct row)::int from import_staging where field is not null) as errors
+      )
       update import_logs
-      set imported_count = imported_count + ${imported}, duplicate_count = duplicate_count + ${duplicates},
-          error_count = error_count + ${erroredRows}, skipped_count = skipped_count + ${duplicates + erroredRows},
+      set imported_count = imported_count + c.imported, duplicate_count = duplicate_count + c.records - c.imported,
+          error_count = error_count + c.errors, skipped_count = skipped_count + c.records - c.imported + c.errors,
           checkpoint = ${checkpoint}, status = 'processing', updated_at = now()
-      where id = ${log.id}`.execute(trx);
-    return { imported, duplicates, errors: erroredRows };
+      from counts c
+      where id = ${log.id}
+      returning c.imported, c.records - c.imported as duplicates, c.errors`.execute(trx);
+    return rows[0];
   }
 }

@@ -13,6 +13,7 @@ import {
 import { type AnswerEquals, WarehouseRepository } from '../warehouse/warehouse.repository';
 import { WarehouseClient } from '../warehouse/warehouse.client';
 import { ImportFilesRepository } from './import-files.repository';
+import { errorLines, recordLine } from './import-staging';
 import { type ImportLogRow, ImportLogsRepository, type ImportStatus } from './import-logs.repository';
 import { openTsv } from './tsv-reader';
 
@@ -127,48 +128,43 @@ export class ImportRunner implements OnModuleDestroy {
   }
 
   /**
-   * Batches the rows and writes each batch in its own transaction with the next checkpoint. The next batch is read
-   * and mapped while the previous one is being written; writes stay strictly in order.
+   * Batches the rows as staging lines (import-staging.ts) and writes each batch in its own transaction with the next
+   * checkpoint. The next batch is read and mapped while the previous one is being written; writes stay strictly in order.
    */
   private async consume(log: ImportLogRow, rows: AsyncIterable<RowResult>): Promise<void> {
     let checkpoint = log.checkpoint;
-    let batch: RowResult[] = [];
+    let lines = '';
+    let count = 0;
     let writing: Promise<void> | undefined;
     const reason =
       log.kind === 'file' ? `Imported from a file (import ${log.id})` : `Imported from survey ${log.surveyId} (import ${log.id})`;
-    const write = async (rowsOfBatch: RowResult[], from: number) => {
-      const next = from + rowsOfBatch.length;
-      const records = rowsOfBatch.flatMap((r) => (r.record ? [r.record] : []));
-      const errors = rowsOfBatch.flatMap((r) => r.errors);
-      const errored = rowsOfBatch.length - records.length;
-      await this.db.transaction().execute(async (trx) => {
+    const write = async (batch: string, from: number, next: number) => {
+      await this.logs.batchTransaction(async (trx, copyIn) => {
         const locked = await this.logs.lock(trx, log.id);
-        if (!locked || TERMINAL.includes(locked.status) || locked.checkpoint !== from) throw new Superseded();
-        await this.logs.writeBatch(
-          trx,
-          { id: log.id, projectId: log.projectId, createdBy: log.createdBy, reason },
-          records,
-          errors,
-          errored,
-          next,
-        );
+        if (!locked || TERMINAL.includes(locked.status) || locked.checkpoint > from) throw new Superseded();
+        // Behind: a batch commit of this job was lost (batches commit without waiting for the WAL flush); the
+        // redelivered job starts again at the checkpoint that holds.
+        if (locked.checkpoint < from) throw new Error(`import ${log.id}: the checkpoint went back to ${locked.checkpoint}`);
+        await this.logs.writeBatch(trx, copyIn, { id: log.id, projectId: log.projectId, createdBy: log.createdBy, reason }, batch, next);
       });
     };
     const flush = async () => {
       await writing;
       if (this.stopping) throw new ImportInterrupted();
-      writing = write(batch, checkpoint);
+      writing = write(lines, checkpoint, checkpoint + count);
       // A failed write is seen at the next await; until then it must not count as unhandled.
       writing.catch(() => undefined);
-      checkpoint += batch.length;
-      batch = [];
+      checkpoint += count;
+      lines = '';
+      count = 0;
     };
     try {
-      for await (const row of rows) {
-        batch.push(row);
-        if (batch.length >= IMPORT_BATCH_ROWS) await flush();
+      for await (const result of rows) {
+        count++;
+        lines += result.record ? recordLine(checkpoint + count, result.record) : errorLines(result.errors);
+        if (count >= IMPORT_BATCH_ROWS) await flush();
       }
-      if (batch.length > 0) await flush();
+      if (count > 0) await flush();
     } finally {
       await writing?.catch(() => undefined);
     }

@@ -10,7 +10,10 @@ import {
   type Transaction,
   type UnknownRow,
 } from 'kysely';
-import type { Pool } from 'pg';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Pool, PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 
 export type { Transaction };
@@ -42,6 +45,9 @@ class CamelCaseColumns extends CamelCasePlugin {
   }
 }
 
+/** The pg pool TypeORM opened for the app. */
+const poolOf = (dataSource: DataSource) => (dataSource.driver as unknown as { master: Pool }).master;
+
 /**
  * Typed SQL for an app's schema: Kysely over the pool TypeORM opened (TypeORM keeps the connection, the
  * migrations and the start-up schema check). Queries name tables and columns of the schema interface that
@@ -49,12 +55,33 @@ class CamelCaseColumns extends CamelCasePlugin {
  * Columns are camelCase in TypeScript and snake_case in SQL (CamelCasePlugin); JSON column contents are not renamed.
  */
 export function sqlDatabaseOver<DB>(dataSource: DataSource): Kysely<DB> {
-  const pool = (dataSource.driver as unknown as { master: Pool }).master;
+  const pool = poolOf(dataSource);
   return new Kysely<DB>({
     // TypeORM owns the pool's life: Kysely must not end it on destroy.
     dialect: new PostgresDialect({ pool: { connect: () => pool.connect(), end: async () => undefined } as unknown as Pool }),
     plugins: [new CamelCaseColumns()],
   });
+}
+
+/** `COPY ... FROM STDIN` on the transaction's connection: the statement and the data in COPY's text format. */
+export type CopyIn = (statement: string, data: Iterable<string> | AsyncIterable<string>) => Promise<void>;
+
+/**
+ * A transaction as typed SQL (`trx`) and, on the same connection, `COPY ... FROM STDIN` (pg-copy-streams), which
+ * Kysely cannot send: bulk loads into a table (a temporary one, say) that the transaction's statements then read.
+ */
+export async function copyTransaction<DB, T>(
+  dataSource: DataSource,
+  work: (trx: Transaction<DB>, copyIn: CopyIn) => Promise<T>,
+): Promise<T> {
+  const client: PoolClient = await poolOf(dataSource).connect();
+  // A Kysely over this one client: its transaction runs on it and releases it to the pool at the end.
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: { connect: async () => client, end: async () => undefined } as unknown as Pool }),
+    plugins: [new CamelCaseColumns()],
+  });
+  const copyIn: CopyIn = (statement, data) => pipeline(Readable.from(data, { objectMode: false }), client.query(copyFrom(statement)));
+  return db.transaction().execute((trx) => work(trx, copyIn));
 }
 
 /** A Nest provider of the app's Kysely instance under `token` (the app's abstract database class). */
