@@ -5,7 +5,7 @@
 #
 #   go_module_build <name> <module@version> <package> [go build flags...]
 #
-# Idempotent: a binary whose stamp (.tools/bin/.<name>.source) names the same module and package is left alone. One
+# Idempotent: a binary whose stamp (.tools/bin/.<name>.source) names the same module version is left alone. One
 # builder at a time per binary (flock): two runs started together do not build over each other. The build log is
 # .tools/src/<name>-build.log. Needs ROOT.
 
@@ -13,7 +13,7 @@ go_module_build() {
   local name=$1 module=$2 package=$3
   shift 3
   local tools="$ROOT/.tools"
-  local bin="$tools/bin/$name" stamp="$tools/bin/.$name.source" wanted="$module $package"
+  local bin="$tools/bin/$name" stamp="$tools/bin/.$name.source" wanted="$module"
   local work="$tools/src/$name-module" log_file="$tools/src/$name-build.log"
   mkdir -p "$tools/bin" "$tools/src"
   (
