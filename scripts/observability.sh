@@ -8,8 +8,8 @@
 # Both are built with Go from the module proxy at pinned versions, inside a copy of the module (their go.mod has
 # replace directives, which `go install` refuses): scripts/lib/go-module-build.sh. Neither web UI is built (they need
 # npm builds of their own); the HTTP APIs answer, README.md "Metrics and traces locally" shows the queries.
-# Ports: PROMETHEUS_PORT (9090), JAEGER_QUERY_PORT (16686), JAEGER_OTLP_PORT (4318), all on 127.0.0.1. Data:
-# .data/prometheus (kept across runs, 2 days), Jaeger's traces in memory (gone when it stops).
+# Ports: PROMETHEUS_PORT (9090), JAEGER_QUERY_PORT (16686; its gRPC one just below), JAEGER_OTLP_PORT (4318), all on
+# 127.0.0.1. Data: .data/prometheus (kept across runs, 2 days); Jaeger's traces in memory (gone when it stops).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=lib/go-module-build.sh
