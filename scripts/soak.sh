@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm run soak [-- --smoke]`: the platform at its deployed shape under mixed load (bench/soak/soak.ts): REPLICAS=2
 # up.sh on stores of the soak's own, k6 through the edge, one replica of each app stopped and started again, then the
-# checker. Builds k6 with Go once (into .tools/bin). The platform must not be running already (the soak starts its own).
+# checker; beside it the observability check on up.sh's metrics and trace stores. Builds k6 with Go once (into
+# .tools/bin). The platform must not be running already (the soak starts its own).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -22,4 +23,22 @@ if [[ "$built" != "$K6_VERSION" ]]; then
     { tail -n 20 .data/k6-build.log >&2; log "k6 did not build; see .data/k6-build.log"; exit 1; }
 fi
 bash scripts/services.sh
-exec node -r @swc-node/register bench/soak/soak.ts "$@"
+# up.sh starts the metrics and trace stores too (OBSERVABILITY=off leaves them out): beside the soak, the
+# observability check (scripts/observability-check.ts --from-traffic) takes one article generation of the soak's
+# traffic and proves that Jaeger holds its trace across race-content-api and article-worker and that Prometheus
+# scrapes all six apps. It must pass while the platform runs: still running when the soak has stopped it is a failure.
+if [[ "${OBSERVABILITY:-on}" == off ]]; then exec node -r @swc-node/register bench/soak/soak.ts "$@"; fi
+# Built here, outside the soak's deadline for up.sh to be ready (the first build takes minutes).
+bash scripts/observability.sh build
+node -r @swc-node/register scripts/observability-check.ts --from-traffic &
+check_pid=$!
+soak_status=0
+node -r @swc-node/register bench/soak/soak.ts "$@" || soak_status=$?
+if kill -0 "$check_pid" 2>/dev/null; then
+  log "the observability check had not passed when the platform stopped"
+  kill "$check_pid" 2>/dev/null || true
+fi
+check_status=0
+wait "$check_pid" || check_status=$?
+((soak_status == 0)) || exit "$soak_status"
+exit "$check_status"

@@ -73,6 +73,20 @@ DATABASE_URL=$(PLATFORM_DATABASE=$PLATFORM_DATABASE DATABASE_URL=$DATABASE_URL n
 ')
 export DATABASE_URL
 
+# The local metrics and trace stores (scripts/observability.sh): Prometheus scrapes every replica's /metrics, Jaeger
+# receives the apps' spans over OTLP/HTTP (sampling everything unless OTEL_TRACES_SAMPLER* say otherwise).
+# OBSERVABILITY=off leaves both out, and the apps' tracing off unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
+OBSERVABILITY=${OBSERVABILITY:-on}
+[[ "$OBSERVABILITY" == on || "$OBSERVABILITY" == off ]] || { log "OBSERVABILITY must be on or off"; exit 1; }
+PROMETHEUS_PORT=${PROMETHEUS_PORT:-9090} JAEGER_QUERY_PORT=${JAEGER_QUERY_PORT:-16686} JAEGER_OTLP_PORT=${JAEGER_OTLP_PORT:-4318}
+export PROMETHEUS_PORT JAEGER_QUERY_PORT JAEGER_OTLP_PORT
+if [[ "$OBSERVABILITY" == on ]]; then
+  log "building the metrics and trace stores (once)"
+  bash scripts/observability.sh build
+  export OTEL_EXPORTER_OTLP_ENDPOINT=${OTEL_EXPORTER_OTLP_ENDPOINT:-http://127.0.0.1:$JAEGER_OTLP_PORT}
+  export OTEL_TRACES_SAMPLER=${OTEL_TRACES_SAMPLER:-parentbased_traceidratio} OTEL_TRACES_SAMPLER_ARG=${OTEL_TRACES_SAMPLER_ARG:-1.0}
+fi
+
 log "building the apps"
 npx nx run-many -t build --parallel=2 --outputStyle=static >"$LOGS/build.log" 2>&1 || { tail -n 30 "$LOGS/build.log"; log "build failed; see $LOGS/build.log"; exit 1; }
 
@@ -155,6 +169,17 @@ for a in "${!APPS[@]}"; do
     start_replica "$i"
   done
 done
+# The stores (OBSERVABILITY=on): Jaeger and Prometheus, scraping every replica started above; ready checked below.
+if [[ "$OBSERVABILITY" == on ]]; then
+  bash scripts/observability.sh jaeger >"$LOGS/jaeger.log" 2>&1 &
+  jaeger_pid=$!
+  pids+=($jaeger_pid)
+  targets=()
+  for i in "${!replica_app[@]}"; do targets+=("${replica_app[$i]}:${replica_port[$i]}"); done
+  bash scripts/observability.sh prometheus "${targets[@]}" >"$LOGS/prometheus.log" 2>&1 &
+  prometheus_pid=$!
+  pids+=($prometheus_pid)
+fi
 DEV_IDP_PORT=$DEV_IDP_PORT DEV_IDP_CLIENTS="[{\"clientId\":\"$OIDC_CLIENT_ID\",\"clientSecret\":\"$OIDC_CLIENT_SECRET\",\"redirectUris\":[\"$OIDC_REDIRECT_URL\",\"http://127.0.0.1:3001/api/v1/auth/idp/callback\"]},{\"clientId\":\"$IDP_AUDIENCE\",\"clientSecret\":\"$DEV_IDP_TOOL_CLIENT_SECRET\",\"redirectUris\":[\"http://127.0.0.1:9/idp-token\"]}]" \
   node libs/dev-idp/src/dev-idp-server.mjs >"$LOGS/dev-idp.log" 2>&1 &
 idp_pid=$!
@@ -180,6 +205,18 @@ for i in "${!replica_app[@]}"; do
     sleep 0.3
   done
 done
+
+if [[ "$OBSERVABILITY" == on ]]; then
+  deadline=$((SECONDS + 30))
+  for store in "prometheus $prometheus_pid http://127.0.0.1:$PROMETHEUS_PORT/-/ready" \
+    "jaeger $jaeger_pid http://127.0.0.1:$JAEGER_QUERY_PORT/api/services"; do
+    read -r name pid url <<<"$store"
+    until curl -fs -o /dev/null "$url"; do
+      if ! kill -0 "$pid" 2>/dev/null || ((SECONDS > deadline)); then tail -n 5 "$LOGS/$name.log" >&2; log "$name did not start; see $LOGS/$name.log"; exit 1; fi
+      sleep 0.2
+    done
+  done
+fi
 
 # The edge, configured from the route table (libs/routing): routing, the builder's identity check, CORS for the console
 # origins (CORS_ALLOWED_ORIGINS, default http://localhost:5173), body limits, request ids and a JSON access log.
@@ -235,8 +272,18 @@ cat >&2 <<EOF
 
     try:  curl http://localhost:$GATEWAY_PORT/v1/ping/deep
     logs: $LOGS/<app>.log, the edge's access log $LOGS/edge-access.log          Ctrl-C stops everything.
-
 EOF
+if [[ "$OBSERVABILITY" == on ]]; then
+  cat >&2 <<EOF
+    metrics (Prometheus, API only; scrapes every app's /metrics each 5 s; queries in README.md, "Metrics and traces locally"):
+      curl -s http://127.0.0.1:$PROMETHEUS_PORT/api/v1/query --data-urlencode 'query=sum by (job) (rate(http_server_request_duration_seconds_count[1m]))'
+    traces (Jaeger, API only; every app exports every trace to $OTEL_EXPORTER_OTLP_ENDPOINT):
+      curl -s http://127.0.0.1:$JAEGER_QUERY_PORT/api/services
+      curl -s 'http://127.0.0.1:$JAEGER_QUERY_PORT/api/traces?service=race-content-api&limit=5'
+    check both: bash scripts/observability-check.sh   (one article generation: its trace, and samples of all six apps)
+EOF
+fi
+echo >&2
 
 # Where each replica answers and its pid, for tools that exercise the replicas (the soak kills and watches them).
 for i in "${!replica_app[@]}"; do echo "${replica_app[$i]} ${replica_port[$i]} ${replica_pid[$i]} ${replica_log[$i]}"; done >"$ROOT/.data/run/replicas"

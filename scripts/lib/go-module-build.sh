@@ -1,0 +1,38 @@
+# Builds one command of a Go module at a pinned version into .tools/bin, once (sourced by scripts/promtool.sh and
+# scripts/observability.sh). For modules whose go.mod has replace/exclude directives, which `go install module@version`
+# refuses (Prometheus, Jaeger): download the exact version from the module proxy (checked against the checksum
+# database), build the command inside a copy of it, as scripts/services.sh does for FerretDB.
+#
+#   go_module_build <name> <module@version> <package> [go build flags...]
+#
+# Idempotent: a binary whose stamp (.tools/bin/.<name>.source) names the same module version is left alone. One
+# builder at a time per binary (flock): two runs started together do not build over each other. The build log is
+# .tools/src/<name>-build.log. Needs ROOT.
+
+go_module_build() {
+  local name=$1 module=$2 package=$3
+  shift 3
+  local tools="$ROOT/.tools"
+  local bin="$tools/bin/$name" stamp="$tools/bin/.$name.source" wanted="$module"
+  local work="$tools/src/$name-module" log_file="$tools/src/$name-build.log"
+  mkdir -p "$tools/bin" "$tools/src"
+  (
+    exec 8>"$tools/bin/.$name.lock"
+    flock 8
+    if [[ -x "$bin" && "$(cat "$stamp" 2>/dev/null)" == "$wanted" ]]; then exit 0; fi
+    command -v go >/dev/null || { printf '[%s] Go is needed to build %s once: install Go (https://go.dev/dl)\n' "$name" "$name" >&2; exit 1; }
+    export GOTOOLCHAIN=local GOFLAGS=-mod=mod
+    printf '[%s] building %s from %s (once; a few minutes)\n' "$name" "$package" "$module" >&2
+    local dir
+    dir=$(cd "$tools/src" && go mod download -json "$module" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+    [[ -n "$dir" ]] || { printf '[%s] FAILED: could not download %s from the Go module proxy\n' "$name" "$module" >&2; exit 1; }
+    rm -rf "$work" && cp -r "$dir" "$work" && chmod -R u+w "$work"
+    # A module's go.work (for its own sub-modules) stays out: the build is of the main module alone.
+    (cd "$work" && GOWORK=off go build -trimpath "$@" -o "$bin.tmp" "$package") >"$log_file" 2>&1 ||
+      { rm -rf "$work"; printf '[%s] FAILED: %s did not build; see %s\n' "$name" "$name" "$log_file" >&2; exit 1; }
+    rm -rf "$work"
+    mv "$bin.tmp" "$bin"
+    echo "$wanted" >"$stamp"
+    printf '[%s] built %s\n' "$name" "$bin" >&2
+  )
+}
