@@ -1,6 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { METRICS_PATH, OPENAPI_JSON_PATH, OPENAPI_UI_PATH } from '@platform/runtime';
 
@@ -23,6 +24,13 @@ function closedSchemas(node: unknown): unknown {
   const copy: Schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, closedSchemas(value)]));
   if (copy.type === 'object' && copy.properties && copy.additionalProperties === undefined) copy.additionalProperties = false;
   return copy;
+}
+
+/** A body a route sent already encoded (the public slots), as its JSON text. */
+function decoded(reply: FastifyReply, payload: Buffer): string {
+  const coding = reply.getHeader('content-encoding');
+  const bytes = coding === 'br' ? brotliDecompressSync(payload) : coding === 'gzip' ? gunzipSync(payload) : payload;
+  return bytes.toString('utf8');
 }
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
@@ -104,7 +112,7 @@ export class OpenApiConformance {
     }
     let body: unknown;
     try {
-      body = JSON.parse(typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : String(payload));
+      body = JSON.parse(typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? decoded(reply, payload) : String(payload));
     } catch {
       this.violations.push({ request: label, status, problem: 'the body is not JSON' });
       return;
