@@ -28,6 +28,11 @@ interface CachedSlots {
   slots: Promise<IdentifiedSlot[]>;
   /** The public answers, one per day window asked for (`from|to`), each serialized and encoded once per computation. */
   answers: Map<string, Promise<EncodedAnswer>>;
+  /**
+   * The answers of the computation just before (not theirs in turn), whose encodings are reused when the JSON comes out
+   * the same: the slots are recomputed every second, and change far less often.
+   */
+  previous?: Map<string, Promise<EncodedAnswer>>;
 }
 
 export interface IdentifiedSlot extends Slot {
@@ -76,8 +81,9 @@ export class BookableSlotsService {
   }
 
   /**
-   * The slots starting in a window of days as the public API's answer, `{"data":[...]}`: serialized, given its ETag and
-   * encoded (per coding, when first asked for) once per computation and window, for every token of the project.
+   * The slots starting in a window of days as the public API's answer, `{"data":[...]}`: serialized once per computation
+   * and window, for every token of the project; given its ETag and encoded (per coding, when first asked for) once per
+   * content, since a computation that gives the same JSON as the one before keeps its answer.
    */
   async publicAnswer(projectId: number, durationMinutes: number, window: DayWindow): Promise<EncodedAnswer> {
     const entry = await this.cached(projectId, durationMinutes);
@@ -85,7 +91,11 @@ export class BookableSlotsService {
     let answer = entry.answers.get(key);
     if (!answer) {
       if (entry.answers.size >= MAX_WINDOWS) entry.answers.delete(entry.answers.keys().next().value!);
-      answer = entry.slots.then((slots) => new EncodedAnswer(publicJson(slots, window), (coding) => (this.counts[coding] += 1)));
+      answer = entry.slots.then(async (slots) => {
+        const json = publicJson(slots, window);
+        const before = await entry.previous?.get(key)?.catch(() => undefined);
+        return before?.json === json ? before : new EncodedAnswer(json, (coding) => (this.counts[coding] += 1));
+      });
       entry.answers.set(key, answer);
     }
     return answer;
@@ -113,6 +123,7 @@ export class BookableSlotsService {
       durationMinutes,
       slots: this.compute(projectId, durationMinutes, new Date(now)),
       answers: new Map(),
+      previous: hit?.answers,
     };
     // A failed computation is not kept; a slot starting before the entry expires ends it early.
     entry.slots.then(

@@ -22,7 +22,7 @@ export class EncodedAnswer {
   private readonly encoded = new Map<Exclude<ResponseCoding, 'identity'>, Promise<Buffer>>();
 
   constructor(
-    json: string,
+    readonly json: string,
     private readonly onEncode: (coding: Exclude<ResponseCoding, 'identity'>) => void = () => undefined,
   ) {
     this.identity = Buffer.from(json);
