@@ -180,6 +180,10 @@ runBench('scheduling', async ({ scope, services }) => {
   if (br.coding !== 'br' || gzip.coding !== 'gzip' || identity.coding !== undefined)
     throw new Error('slots: not answered in the asked coding');
   const first = JSON.parse(identity.bytes.toString('utf8')) as { data: unknown[] };
+  // A week, as a page showing one would ask for it (days in the project's time zone, Tokyo).
+  const tokyoDay = (days: number) => new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+  const week = `?from=${tokyoDay(1)}&to=${tokyoDay(7)}`;
+  const [weekIdentity, weekBr] = [await rawGet(slotsUrl(tokens[0]) + week, 'identity'), await rawGet(slotsUrl(tokens[0]) + week, 'br')];
   /** As a browser asks: the client decodes brotli, as a browser does. */
   const BROWSER = 'br, gzip';
   const load = async (encoding: string, urlOf = slotsUrl) => {
@@ -243,6 +247,7 @@ runBench('scheduling', async ({ scope, services }) => {
   );
   console.log(
     `slots on the wire: identity ${kb(identity.bytes).toFixed(0)} KB, br ${kb(br.bytes).toFixed(0)} KB, gzip ${kb(gzip.bytes).toFixed(0)} KB; ` +
+      `a week (${week}): identity ${kb(weekIdentity.body).toFixed(0)} KB, br ${kb(weekBr.body).toFixed(0)} KB; ` +
       `identity (Accept-Encoding: identity) through fetch p95 ${pct(plain.times, 0.95).toFixed(1)} ms (p50 ${pct(plain.times, 0.5).toFixed(1)})`,
   );
   console.log(
