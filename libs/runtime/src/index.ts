@@ -5,6 +5,7 @@ export * from './health/health-check';
 export * from './health/health-paths';
 export * from './health/health.module';
 export * from './http/bootstrap';
+export * from './http/compression';
 export * from './http/error-body';
 export * from './http/input-guard';
 export * from './http/openapi';

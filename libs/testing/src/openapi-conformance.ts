@@ -1,6 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mergedAllOf, METRICS_PATH, OPENAPI_JSON_PATH, OPENAPI_UI_PATH } from '@platform/runtime';
 
@@ -31,6 +32,13 @@ function resolved(schema: Schema, document: OpenAPIObject): Schema {
   const ref = schema.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return schema;
   return (document.components?.schemas?.[ref.slice('#/components/schemas/'.length)] ?? schema) as Schema;
+}
+
+/** A body a route sent already encoded (the public slots), as its JSON text. */
+function decoded(reply: FastifyReply, payload: Buffer): string {
+  const coding = reply.getHeader('content-encoding');
+  const bytes = coding === 'br' ? brotliDecompressSync(payload) : coding === 'gzip' ? gunzipSync(payload) : payload;
+  return bytes.toString('utf8');
 }
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
@@ -112,7 +120,7 @@ export class OpenApiConformance {
     }
     let body: unknown;
     try {
-      body = JSON.parse(typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : String(payload));
+      body = JSON.parse(typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? decoded(reply, payload) : String(payload));
     } catch {
       this.violations.push({ request: label, status, problem: 'the body is not JSON' });
       return;

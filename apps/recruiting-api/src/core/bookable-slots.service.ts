@@ -6,6 +6,8 @@ import { REDIS_KEY_PREFIX, SCHEDULING_CONFIG } from '../config.tokens';
 import { RecruitingDb } from '../database/recruiting-db';
 import { cutSlots, type Slot, slotIdOf } from '../domain/slots';
 import { AvailabilityRepository } from './availability.repository';
+import type { DayWindow } from './day-window';
+import { EncodedAnswer } from './encoded-answer';
 
 /**
  * How long a project's computed slots are reused (and shared by concurrent requests). Every replica drops them at once
@@ -15,14 +17,22 @@ import { AvailabilityRepository } from './availability.repository';
  */
 export const SLOTS_CACHE_MS = 1000;
 
+/** Windows of public answers kept per computation (a project's pages ask for a few); the oldest goes first. */
+const MAX_WINDOWS = 32;
+
 interface CachedSlots {
   until: number;
   /** The shared generation the slots were computed under (undefined: Redis did not answer). */
   generation: string | undefined;
   durationMinutes: number;
   slots: Promise<IdentifiedSlot[]>;
-  /** The public answer's JSON, made once per computation. */
-  json?: string;
+  /** The public answers, one per day window asked for (`from|to`), each serialized and encoded once per computation. */
+  answers: Map<string, Promise<EncodedAnswer>>;
+  /**
+   * The answers of the computation just before (not theirs in turn), whose encodings are reused when the JSON comes out
+   * the same: the slots are recomputed every second, and change far less often.
+   */
+  previous?: Map<string, Promise<EncodedAnswer>>;
 }
 
 export interface IdentifiedSlot extends Slot {
@@ -38,6 +48,8 @@ export class BookableSlotsService {
   private readonly logger = new Logger('AvailabilitySlots');
   private readonly cache = new Map<number, CachedSlots>();
   private readonly generationKey: string;
+  /** How many times the slots were computed, and a public answer encoded by coding (once per computation and window). */
+  readonly counts = { computed: 0, br: 0, gzip: 0 };
 
   constructor(
     private readonly db: RecruitingDb,
@@ -68,20 +80,25 @@ export class BookableSlotsService {
     return (await this.cached(projectId, durationMinutes)).slots;
   }
 
-  /** The slots as the public API's JSON answer, `{"data":[...]}`, serialized once per computation. */
-  async publicJson(projectId: number, durationMinutes: number): Promise<string> {
+  /**
+   * The slots starting in a window of days as the public API's answer, `{"data":[...]}`: serialized once per computation
+   * and window, for every token of the project; given its ETag and encoded (per coding, when first asked for) once per
+   * content, since a computation that gives the same JSON as the one before keeps its answer.
+   */
+  async publicAnswer(projectId: number, durationMinutes: number, window: DayWindow): Promise<EncodedAnswer> {
     const entry = await this.cached(projectId, durationMinutes);
-    const slots = await entry.slots;
-    entry.json ??= JSON.stringify({
-      data: slots.map((s) => ({
-        slotId: s.slotId,
-        interviewerId: s.interviewerId,
-        interviewerName: s.interviewerName,
-        startAt: s.startAt.toISOString(),
-        endAt: s.endAt.toISOString(),
-      })),
-    });
-    return entry.json;
+    const key = `${window.from?.getTime() ?? ''}|${window.before?.getTime() ?? ''}`;
+    let answer = entry.answers.get(key);
+    if (!answer) {
+      if (entry.answers.size >= MAX_WINDOWS) entry.answers.delete(entry.answers.keys().next().value!);
+      answer = entry.slots.then(async (slots) => {
+        const json = publicJson(slots, window);
+        const before = await entry.previous?.get(key)?.catch(() => undefined);
+        return before?.json === json ? before : new EncodedAnswer(json, (coding) => (this.counts[coding] += 1));
+      });
+      entry.answers.set(key, answer);
+    }
+    return answer;
   }
 
   /** The shared generation of the slots, or undefined when Redis does not answer (the cache then lives by time alone). */
@@ -99,11 +116,14 @@ export class BookableSlotsService {
     const now = Date.now();
     const hit = this.cache.get(projectId);
     if (hit && hit.until > now && hit.durationMinutes === durationMinutes && hit.generation === generation) return hit;
+    this.counts.computed += 1;
     const entry: CachedSlots = {
       until: now + SLOTS_CACHE_MS,
       generation,
       durationMinutes,
       slots: this.compute(projectId, durationMinutes, new Date(now)),
+      answers: new Map(),
+      previous: hit?.answers,
     };
     // A failed computation is not kept; a slot starting before the entry expires ends it early.
     entry.slots.then(
@@ -142,4 +162,22 @@ export class BookableSlotsService {
     }
     return id;
   }
+}
+
+/** The slots starting in a window of days. */
+export function slotsIn<S extends Slot>(slots: S[], { from, before }: DayWindow): S[] {
+  return from || before ? slots.filter((s) => (!from || s.startAt >= from) && (!before || s.startAt < before)) : slots;
+}
+
+/** The public answer's JSON for the slots starting in the window (slots come ordered by start). */
+function publicJson(slots: IdentifiedSlot[], window: DayWindow): string {
+  return JSON.stringify({
+    data: slotsIn(slots, window).map((s) => ({
+      slotId: s.slotId,
+      interviewerId: s.interviewerId,
+      interviewerName: s.interviewerName,
+      startAt: s.startAt.toISOString(),
+      endAt: s.endAt.toISOString(),
+    })),
+  });
 }

@@ -1,27 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
-import { DateTime } from 'luxon';
 import { BookableSlotsService } from '../core/bookable-slots.service';
+import { dayWindow } from '../core/day-window';
 import { CalendarPort, CalendarProviderError } from '../calendar/calendar-port';
 import { CandidateStatusService } from '../core/candidate-status.service';
 import { CandidatesRepository } from '../core/candidates.repository';
 import { RecruitingDb } from '../database/recruiting-db';
 import { AutomaticMailsService } from '../core/automatic-mails.service';
 import { ProjectsRepository } from '../core/projects.repository';
-import { candidateNotFound, invalidField, notFound, RecruitingError } from '../recruiting.errors';
+import { candidateNotFound, notFound, RecruitingError } from '../recruiting.errors';
 import type { ConfirmScheduleDto, ListReservationsQuery } from './dto/reservations.dto';
 import { ReservationsRepository } from '../core/reservations.repository';
 import { toReservation } from './reservation.mapper';
 import { type ReservationResponse } from './dto/reservations.response';
 
 const calendarFailed = () => new RecruitingError('CALENDAR_PROVIDER_ERROR', 'The calendar provider failed; nothing was changed');
-
-/** The start of a YYYY-MM-DD day in a time zone, or a 400 when the day does not exist. */
-function dayStart(field: string, day: string, zone: string): DateTime {
-  const at = DateTime.fromISO(day, { zone });
-  if (!at.isValid) throw invalidField(field, `${field} is not a real day`);
-  return at.startOf('day');
-}
 
 /** Confirmation of a schedule and the reservations router (spec 4.2, 4.4). */
 @Injectable()
@@ -93,13 +86,11 @@ export class ReservationsService {
 
   async list(projectId: number, query: ListReservationsQuery): Promise<PaginatedResult<ReservationResponse>> {
     const project = await this.projects.requireScope(this.db, projectId);
-    const from = query.startDate === undefined ? undefined : dayStart('startDate', query.startDate, project.timezone);
-    const last = query.endDate === undefined ? undefined : dayStart('endDate', query.endDate, project.timezone);
-    if (from && last && from > last) throw invalidField('startDate', 'startDate must not be after endDate');
+    const { from, before } = dayWindow(['startDate', query.startDate], ['endDate', query.endDate], project.timezone);
     const { rows, total } = await this.reservations.page(
       this.db,
       projectId,
-      { status: query.status, from: from?.toJSDate(), before: last?.plus({ days: 1 }).toJSDate() },
+      { status: query.status, from, before },
       query.sort ?? 'scheduledAt',
       offsetOf(query.page, query.limit),
       query.limit,

@@ -3,6 +3,7 @@ import { describeRouteAccess, reaches } from '@platform/testing';
 import { RATE_LIMIT_PROVIDERS, RECRUITING_CALLERS, startRecruitingControllers } from '../../test/support/controller-app';
 import { SchedulingController } from './scheduling.controller';
 import { SchedulingService } from './scheduling.service';
+import { EncodedAnswer } from '../core/encoded-answer';
 
 let app: PlatformApp;
 beforeAll(async () => {
@@ -30,8 +31,12 @@ describeRouteAccess(
       request: { path: `${base}/slots` },
       public: true,
       status: 200,
-      service: reaches(SchedulingService, 'slotsJson', ['tok-123'], '{"data":[]}'),
+      service: reaches(SchedulingService, 'slotsAnswer', ['tok-123', {}], new EncodedAnswer('{"data":[]}')),
       expectBody: (body) => expect(body).toEqual({ data: [] }),
+      malformed: [
+        { name: 'a from that is not a date', query: { from: '7 Jan' } },
+        { name: 'a to with a time', query: { to: '2030-01-07T00:00' } },
+      ],
     },
     'POST /api/v1/scheduling/:token/submit-availability': {
       method: 'post',

@@ -1,11 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiPublicDataResponse, PublicEnvelopeResponse } from '@platform/contracts';
 import { ERROR_BODY_REF, Public, RawResponse } from '@platform/runtime';
-import { SubmitAvailabilityDto, TokenParam } from './dto/scheduling.dto';
+import { SlotsQuery, SubmitAvailabilityDto, TokenParam } from './dto/scheduling.dto';
 import { PublicRateLimitGuard } from './public-rate-limit.guard';
 import { SchedulingService } from './scheduling.service';
+import { sendEncoded } from './send-encoded';
 import { PublicSlot, SchedulingInfoResponse, SubmitAvailabilityResponse } from './dto/scheduling.response';
 
 const RATE_LIMITED = {
@@ -40,15 +41,26 @@ export class SchedulingController {
   @ApiOperation({
     operationId: 'listSchedulingSlots',
     summary: 'Bookable slots',
-    description: 'Cut from interviewer availability, without confirmed reservations, future only.',
+    description:
+      'Cut from interviewer availability, without confirmed reservations, future only; all of them, or those starting in the ' +
+      "days from..to (the project's time zone). Compressed by Accept-Encoding (br, gzip); a weak ETag, and 304 on If-None-Match.",
   })
   @ApiPublicDataResponse(200, [PublicSlot], 'Slots ordered by start')
-  @ApiErrorResponses({ 400: 'The link has expired (SCHEDULING_TOKEN_ERROR)', 404: 'The link does not exist' })
+  @ApiResponse({ status: 304, description: 'If-None-Match names the current ETag: the slots have not changed' })
+  @ApiErrorResponses({
+    400: 'The link has expired (SCHEDULING_TOKEN_ERROR), or a malformed window (not a real day, from after to)',
+    404: 'The link does not exist',
+  })
   @ApiResponse(RATE_LIMITED)
   @RawResponse()
-  async slots(@Param() { token }: TokenParam, @Res() reply: FastifyReply): Promise<void> {
-    // Serialized once per project and moment (docs/decisions.md): the answer is the same for every token of the project.
-    await reply.type('application/json; charset=utf-8').send(await this.scheduling.slotsJson(token));
+  async slots(
+    @Param() { token }: TokenParam,
+    @Query() query: SlotsQuery,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    // Kept per project, window and moment (docs/decisions.md): the answer is the same for every token of the project.
+    await sendEncoded(request, reply, await this.scheduling.slotsAnswer(token, query));
   }
 
   @Post('submit-availability')

@@ -7,7 +7,9 @@ import { AutomaticMailsService } from '../core/automatic-mails.service';
 import { type ProjectScope, ProjectsRepository } from '../core/projects.repository';
 import { CandidatesRepository } from '../core/candidates.repository';
 import { notFound, RecruitingError } from '../recruiting.errors';
-import type { SubmitAvailabilityDto } from './dto/scheduling.dto';
+import type { SlotsQuery, SubmitAvailabilityDto } from './dto/scheduling.dto';
+import { dayWindow } from '../core/day-window';
+import type { EncodedAnswer } from '../core/encoded-answer';
 import { PreferredSlotsRepository } from '../core/preferred-slots.repository';
 import { hashSchedulingToken } from '../core/scheduling-token';
 import { SchedulingTokensRepository } from '../core/scheduling-tokens.repository';
@@ -70,10 +72,14 @@ export class SchedulingService {
     return (await this.bookable.slots(project.id, project.interviewDurationMinutes)).map(toPublicSlot);
   }
 
-  /** The slots answer as JSON text, `{"data":[...]}`, shared by every token of the project for a moment. */
-  async slotsJson(token: string): Promise<string> {
+  /**
+   * The slots answer, `{"data":[...]}`, of the slots starting in the query's window of days (all without one), as kept
+   * for every token of the project for a moment: its bytes in each coding and its ETag.
+   */
+  async slotsAnswer(token: string, query: SlotsQuery): Promise<EncodedAnswer> {
     const { project } = await this.resolve(token);
-    return this.bookable.publicJson(project.id, project.interviewDurationMinutes);
+    const window = dayWindow(['from', query.from], ['to', query.to], project.timezone);
+    return this.bookable.publicAnswer(project.id, project.interviewDurationMinutes, window);
   }
 
   /**

@@ -18,6 +18,7 @@ import { pathOf } from './paths';
 import { type ErrorBodyFormat, genericErrorBody, type HttpSurface } from './error-body';
 import { assertCleanInput, MalformedInputError } from './input-guard';
 import { instrumentRequests } from './http-metrics';
+import { registerCompression } from './compression';
 import { traceRequests } from './request-spans';
 import { serveOpenApi, successSchemas } from './openapi';
 import { METRICS_PATH, startProcessMetrics } from '../metrics/metrics';
@@ -143,6 +144,7 @@ export async function createHttpApp(
       if (response) route.schema = { ...route.schema, response: { ...response, ...(route.schema?.response as object) } };
     }
   });
+  await registerCompression(fastify);
   const quiet = new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH, ...(options.quietPaths ?? [])]);
   traceRequests(fastify, new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH]));
   if (options.metrics !== false) {

@@ -10,3 +10,7 @@ export const DateTimeField = (options: { optional?: boolean; description?: strin
     patternMessage: 'must be an ISO 8601 date-time with an offset (Z or ±hh:mm)',
     format: 'date-time',
   });
+
+/** A day `YYYY-MM-DD`, as text (read in the project's time zone by the service, which checks it is a real day). */
+export const DayField = (options: { optional?: boolean; description?: string } = {}) =>
+  TextField({ ...options, max: 10, pattern: /^\d{4}-\d{2}-\d{2}$/, patternMessage: 'must be a date YYYY-MM-DD', format: 'date' });

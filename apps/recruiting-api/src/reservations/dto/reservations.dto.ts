@@ -1,11 +1,11 @@
 import { EnumField, IntField, TextField } from '@platform/contracts';
 import { INTERVIEW_TYPES } from '../../core/dto/candidate-person.response';
+import { DayField } from '../../core/dto/date-time.field';
 import { RESERVATION_SORTS, type ReservationSort } from '../../core/reservations.repository';
 
 export const RESERVATION_STATUSES = ['confirmed', 'cancelled'] as const;
 
 const ID = { min: 1, max: 2_147_483_647, fromText: true };
-const DATE = { max: 10, pattern: /^\d{4}-\d{2}-\d{2}$/, patternMessage: 'must be a date YYYY-MM-DD', format: 'date' };
 
 export class ReservationParams {
   @IntField(ID) projectId!: number;
@@ -18,8 +18,8 @@ export class ListReservationsQuery {
   @EnumField(RESERVATION_SORTS, { optional: true, description: 'Default scheduledAt (soonest first); id breaks ties' })
   sort?: ReservationSort;
   @EnumField(RESERVATION_STATUSES, { optional: true }) status?: (typeof RESERVATION_STATUSES)[number];
-  @TextField({ ...DATE, optional: true, description: "Scheduled on or after this day, in the project's time zone" }) startDate?: string;
-  @TextField({ ...DATE, optional: true, description: "Scheduled on or before this day, in the project's time zone" }) endDate?: string;
+  @DayField({ optional: true, description: "Scheduled on or after this day, in the project's time zone" }) startDate?: string;
+  @DayField({ optional: true, description: "Scheduled on or before this day, in the project's time zone" }) endDate?: string;
 }
 
 export class ConfirmScheduleDto {

@@ -1,8 +1,14 @@
 import { IntField, NestedArrayField, TextField } from '@platform/contracts';
-import { DateTimeField } from '../../core/dto/date-time.field';
+import { DateTimeField, DayField } from '../../core/dto/date-time.field';
 
 export class TokenParam {
   @TextField({ min: 1, max: 128, description: 'The scheduling token of the invitation link' }) token!: string;
+}
+
+/** An optional window of days in the project's time zone; without it, every bookable slot (as the spec has it). */
+export class SlotsQuery {
+  @DayField({ optional: true, description: "Only slots starting on or after this day, in the project's time zone" }) from?: string;
+  @DayField({ optional: true, description: "Only slots starting on or before this day, in the project's time zone" }) to?: string;
 }
 
 export class SubmittedSlot {

@@ -20,8 +20,11 @@ describeRouteAccess(
       request: { path: '/schedule/tok-123', query: { submitted: 2 } },
       public: true,
       status: 200,
-      service: reaches(SchedulePageService, 'page', ['tok-123', expect.objectContaining({ kind: 'success' })], page),
-      malformed: [{ name: 'a submitted count above 20', query: { submitted: 21 } }],
+      service: reaches(SchedulePageService, 'page', ['tok-123', expect.objectContaining({ kind: 'success' }), 200, {}], page),
+      malformed: [
+        { name: 'a submitted count above 20', query: { submitted: 21 } },
+        { name: 'a window that is not days', query: { from: 'soon' } },
+      ],
     },
     'POST /schedule/:token': {
       method: 'post',

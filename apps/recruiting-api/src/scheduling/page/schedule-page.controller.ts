@@ -5,6 +5,7 @@ import { ERROR_BODY_REF, Public, RawResponse } from '@platform/runtime';
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { TokenParam } from '../dto/scheduling.dto';
+import { DayField } from '../../core/dto/date-time.field';
 import { PublicRateLimitGuard } from '../public-rate-limit.guard';
 import { renderSchedulePage } from './schedule-page.render';
 import { type PageResult, SchedulePageService } from './schedule-page.service';
@@ -12,6 +13,8 @@ import { type PageResult, SchedulePageService } from './schedule-page.service';
 export class SchedulePageQuery {
   @IntField({ optional: true, min: 0, max: 20, fromText: true, description: 'Set after a submission: how many slots were kept' })
   submitted?: number;
+  @DayField({ optional: true, description: "Only the slots starting on or after this day, in the project's time zone" }) from?: string;
+  @DayField({ optional: true, description: "Only the slots starting on or before this day, in the project's time zone" }) to?: string;
 }
 
 const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' as const } } } });
@@ -22,7 +25,7 @@ const htmlOrJson = (description: string) => ({
 });
 const json = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: ERROR_BODY_REF } } } });
 const PAGE_ERRORS = {
-  400: 'The link has expired (data-error-code SCHEDULING_TOKEN_ERROR), or a malformed token',
+  400: 'The link has expired (data-error-code SCHEDULING_TOKEN_ERROR), or a malformed token or window of days',
   404: 'The link does not exist (data-error-code NOT_FOUND)',
   429: 'Too many requests from this address or for this token; Retry-After says when to retry',
 };
@@ -72,7 +75,7 @@ export class SchedulePageController {
       query.submitted !== undefined
         ? { kind: 'success' as const, message: `ご希望の日時（${query.submitted}件）を受け付けました。日程が確定しましたらご連絡します。` }
         : undefined;
-    await sendPage(reply, await this.pages.page(token, notice));
+    await sendPage(reply, await this.pages.page(token, notice, 200, { from: query.from, to: query.to }));
   }
 
   @Post()

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BookableSlotsService } from '../../core/bookable-slots.service';
+import { BookableSlotsService, slotsIn } from '../../core/bookable-slots.service';
+import { dayWindow } from '../../core/day-window';
 import { PreferredSlotsRepository } from '../../core/preferred-slots.repository';
 import type { SchedulingConfig } from '../../config';
 import { SCHEDULING_CONFIG } from '../../config.tokens';
@@ -40,7 +41,8 @@ export class SchedulePageService {
     @Inject(SCHEDULING_CONFIG) private readonly config: SchedulingConfig,
   ) {}
 
-  async page(token: string, notice?: Notice, status = 200): Promise<PageResult> {
+  /** The page; with a window of days (`from`, `to`, the project's time zone), only the slots starting in it. */
+  async page(token: string, notice?: Notice, status = 200, days: { from?: string; to?: string } = {}): Promise<PageResult> {
     let resolved;
     try {
       resolved = await this.scheduling.resolve(token);
@@ -48,6 +50,7 @@ export class SchedulePageService {
       return this.errorPage(error);
     }
     const { projectCandidateId, project } = resolved;
+    const window = dayWindow(['from', days.from], ['to', days.to], project.timezone);
     const info = await this.scheduling.info(token);
     if (info.reservation) {
       return {
@@ -74,7 +77,7 @@ export class SchedulePageService {
         candidateName: info.candidate.name,
         durationMinutes: project.interviewDurationMinutes,
         timezone: project.timezone,
-        slots,
+        slots: slotsIn(slots, window),
         chosen: new Set(earlier.map((p) => slotIdOf(this.config.slotKey, p.interviewerId, p.startAt))),
         notice,
       },

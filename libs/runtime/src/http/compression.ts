@@ -1,0 +1,34 @@
+import compress from '@fastify/compress';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyInstance } from 'fastify';
+
+/** The content codings answers are compressed with, preferred in this order when a client weighs them alike. */
+export const RESPONSE_CODINGS = ['br', 'gzip'] as const;
+export type ResponseCoding = (typeof RESPONSE_CODINGS)[number] | 'identity';
+
+/** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+const CODINGS = [...RESPONSE_CODINGS];
+const GZIP_ALIASES = /\*|x-gzip/gu;
+
+/**
+ * The coding an answer is sent with for this Accept-Encoding (q-values honoured), the same choice @fastify/compress
+ * makes below: identity when the header is absent or names neither br nor gzip. Routes that send bytes they encoded
+ * themselves (the public slots) choose with this, so the plugin never encodes their answers a second time.
+ */
+export function responseCoding(acceptEncoding: string | string[] | undefined): ResponseCoding {
+  if (typeof acceptEncoding !== 'string' || acceptEncoding === '') return 'identity';
+  // As the plugin reads it: `*` (no preference) and x-gzip are gzip, and identity is what is left when neither is acceptable.
+  return negotiate(acceptEncoding.toLowerCase().replace(GZIP_ALIASES, 'gzip'), CODINGS) ?? 'identity';
+}
+
+/**
+ * Every answer of 1 KB or more in a compressible type (JSON, HTML, text) is compressed by Accept-Encoding: brotli at the
+ * plugin's quality 4 or gzip. A request without Accept-Encoding gets identity; an answer a route encoded itself
+ * (Content-Encoding set) is left alone. Registered on the root before any route, so its per-route onSend hook runs
+ * after the app-level ones (the test kit's document check sees bodies before they are encoded).
+ */
+export async function registerCompression(fastify: FastifyInstance): Promise<void> {
+  await fastify.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES, encodings: [...RESPONSE_CODINGS] });
+}
