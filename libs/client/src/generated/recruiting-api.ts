@@ -765,7 +765,7 @@ export type paths = {
         };
         /**
          * Bookable slots
-         * @description Cut from interviewer availability, without confirmed reservations, future only.
+         * @description Cut from interviewer availability, without confirmed reservations, future only; all of them, or those starting in the days from..to (the project's time zone). Compressed by Accept-Encoding (br, gzip); a weak ETag, and 304 on If-None-Match.
          */
         get: operations["listSchedulingSlots"];
         put?: never;
@@ -4636,7 +4636,12 @@ export interface operations {
     };
     listSchedulingSlots: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Only slots starting on or after this day, in the project's time zone */
+                from?: string;
+                /** @description Only slots starting on or before this day, in the project's time zone */
+                to?: string;
+            };
             header?: never;
             path: {
                 /** @description The scheduling token of the invitation link */
@@ -4657,7 +4662,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description The link has expired (SCHEDULING_TOKEN_ERROR) */
+            /** @description If-None-Match names the current ETag: the slots have not changed */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The link has expired (SCHEDULING_TOKEN_ERROR), or a malformed window (not a real day, from after to) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5500,8 +5512,12 @@ export interface operations {
     getSchedulePage: {
         parameters: {
             query?: {
+                /** @description Only the slots starting on or after this day, in the project's time zone */
+                from?: string;
                 /** @description Set after a submission: how many slots were kept */
                 submitted?: number;
+                /** @description Only the slots starting on or before this day, in the project's time zone */
+                to?: string;
             };
             header?: never;
             path: {
@@ -5521,7 +5537,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The link has expired (data-error-code SCHEDULING_TOKEN_ERROR), or a malformed token */
+            /** @description The link has expired (data-error-code SCHEDULING_TOKEN_ERROR), or a malformed token or window of days */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5585,7 +5601,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No slot or more than 20 (data-error-code VALIDATION_FAILED); The link has expired (data-error-code SCHEDULING_TOKEN_ERROR), or a malformed token */
+            /** @description No slot or more than 20 (data-error-code VALIDATION_FAILED); The link has expired (data-error-code SCHEDULING_TOKEN_ERROR), or a malformed token or window of days */
             400: {
                 headers: {
                     [name: string]: unknown;
