@@ -54,7 +54,7 @@ export class VersionsService {
     return this.db.transaction().execute(async (trx) => {
       const survey = await this.access.forEdit(trx, actor, surveyId);
       const target = await this.versionOf(trx, survey.id, versionNo);
-      return this.newVersionFrom(trx, actor, survey, target.id, target.id);
+      return this.withSnapshot(trx, await this.newVersionFrom(trx, actor, survey, target.id, target.id));
     });
   }
 
@@ -68,7 +68,14 @@ export class VersionsService {
     });
   }
 
-  private async newVersionFrom(trx: Trx, actor: Actor, survey: SurveyRow, fromVersionId: string, rollbackFromVersionId: string | null) {
+  /** The new latest version, copied from another (its snapshot is read only by the caller that answers it). */
+  private async newVersionFrom(
+    trx: Trx,
+    actor: Actor,
+    survey: SurveyRow,
+    fromVersionId: string,
+    rollbackFromVersionId: string | null,
+  ): Promise<VersionRow> {
     const version = await this.versions.insert(trx, {
       surveyId: survey.id,
       versionNo: survey.latestVersionNo + 1,
@@ -79,7 +86,7 @@ export class VersionsService {
     });
     await this.versionCopier.copyVersion(trx, fromVersionId, version.id);
     await this.surveys.pointToVersion(trx, survey.id, version.id, version.versionNo, actor.id);
-    return this.withSnapshot(trx, version);
+    return version;
   }
 
   private async withSnapshot(db: Db, version: VersionRow): Promise<VersionResponse> {
