@@ -42,16 +42,21 @@ export class VersionsService {
   }
 
   /**
-   * The version saved never changes again, so its snapshot is read after the commit: the survey is unlocked
-   * sooner, and the five queries go out at once over the pool instead of one after another on the transaction.
+   * Edits take the same lock as a save, so the version being saved cannot change until the commit, and never
+   * after it: its snapshot is read over the pool (five queries at once) while the transaction copies it.
    */
   async save(actor: Actor, surveyId: string): Promise<VersionResponse> {
-    const saved = await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       const survey = await this.access.forEdit(trx, actor, surveyId);
-      await this.newVersionFrom(trx, actor, survey, survey.latestVersionId, null);
-      return (await this.versions.findByNumber(trx, survey.id, survey.latestVersionNo))!;
+      const [sections, saved] = await settledBoth(
+        this.snapshots.load(this.db, { versionIds: [survey.latestVersionId] }),
+        (async () => {
+          await this.newVersionFrom(trx, actor, survey, survey.latestVersionId, null);
+          return (await this.versions.findByNumber(trx, survey.id, survey.latestVersionNo))!;
+        })(),
+      );
+      return versionWithSnapshot(saved, sections.map(sectionResponse));
     });
-    return this.withSnapshot(this.db, saved);
   }
 
   async rollback(actor: Actor, surveyId: string, versionNo: string): Promise<VersionResponse> {
@@ -104,4 +109,15 @@ export class VersionsService {
     if (!version) throw notFound('Survey version');
     return version;
   }
+}
+
+/**
+ * Both values once both promises have settled, or the first failure: the transaction must not end (and give its
+ * connection back) while its own queries are still running beside a read that failed.
+ */
+async function settledBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
 }
