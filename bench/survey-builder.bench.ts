@@ -3,9 +3,9 @@
 // process: save (new version), GET detail, renumber, and the survey list; reports the app's peak memory during
 // the saves. Targets: save < 500 ms, detail < 150 ms, renumber < 500 ms, list < 100 ms (medians), peak RSS of the
 // app through the saves < 256 MB.
-// Floors, measured in the same run against the same version: the version copy as the five set-based INSERT …
-// SELECT statements of the app's VersionCopier, and the detail read as the five SELECTs of its SnapshotReader,
-// sent straight through pg with the app's own column lists. Targets: save within 1.5x, detail within 2x of them.
+// Floors, measured in the same run against the same version, each run beside one of the app's: the version copy
+// as the five set-based INSERT … SELECT statements of the app's VersionCopier, and the detail read as the five
+// SELECTs of its SnapshotReader, sent straight through pg with the app's own column lists. Targets: save within 1.5x, detail within 2x of them.
 // The app runs as shipped: built, with its V8 flags (BENCH_NODE_FLAGS replaces them, BENCH_NODE_OPTIONS adds
 // to them, e.g. --cpu-prof; BENCH_FROM_SOURCE=1 runs the sources through SWC, which adds about 80 MB).
 // Run: npm run bench:builder   (PostgreSQL must be up: scripts/services.sh)
@@ -256,27 +256,36 @@ runBench('builder', async ({ scope }) => {
     [userId, SURVEYS_IN_LIST],
   );
 
+  // Each run of the app beside a run of its floor, on the same version (the survey's latest), so that both see
+  // the same load of the shared machine.
+  const latestVersion = async () =>
+    (await db.query<{ id: string }>(`SELECT latest_version_id AS id FROM survey WHERE id = $1`, [surveyId])).rows[0].id;
   const rssBefore = memoryMb(app.pid, 'VmHWM');
-  const saves = await timed(
-    RUNS.save,
-    async () => undefined,
-    () => api(`/surveys/${surveyId}/save`, 'POST'),
-  );
+  const saves: number[] = [];
+  const copyFloors: number[] = [];
+  for (let i = 0; i < RUNS.save; i++) {
+    saves.push(
+      ...(await timed(
+        1,
+        async () => undefined,
+        () => api(`/surveys/${surveyId}/save`, 'POST'),
+      )),
+    );
+    copyFloors.push(await copyFloor(db, await latestVersion(), 1000 + i));
+  }
   const rssPeak = memoryMb(app.pid, 'VmHWM');
   const observedSaves = await timed(
     RUNS.save,
     async () => undefined,
     () => fetch(`http://127.0.0.1:${observedPort}/api/surveys/${surveyId}/save`, { method: 'POST', headers: USER }),
   );
-  const details = await timedGet(RUNS.detail, `${base}/surveys/${surveyId}`);
-  // The floors, on the version the API copied and read last (its latest).
-  const [{ latest_version_id: latestVersionId }] = (
-    await db.query<{ latest_version_id: string }>(`SELECT latest_version_id FROM survey WHERE id = $1`, [surveyId])
-  ).rows;
-  const copyFloors: number[] = [];
-  for (let i = 0; i < saves.length; i++) copyFloors.push(await copyFloor(db, latestVersionId, 1000 + i));
+  const latestVersionId = await latestVersion();
+  const details: number[] = [];
   const readFloors: number[] = [];
-  for (let i = 0; i < details.length; i++) readFloors.push(await readFloor(pool, latestVersionId));
+  for (let i = 0; i < RUNS.detail; i++) {
+    details.push(...(await timedGet(1, `${base}/surveys/${surveyId}`)));
+    readFloors.push(await readFloor(pool, latestVersionId));
+  }
   const renumbers = await timed(
     RUNS.renumber,
     () => scrambleCodes(db, surveyId),
