@@ -135,8 +135,14 @@ export FRONTEND_URL=${FRONTEND_URL:-http://localhost:$GATEWAY_PORT} ADMIN_EMAILS
 # Recruiting invitations link to the public page behind the edge; no mail leaves this machine (PROTOTYPE_MODE).
 export PUBLIC_SCHEDULING_URL=${PUBLIC_SCHEDULING_URL:-http://localhost:$GATEWAY_PORT/schedule} PROTOTYPE_MODE=${PROTOTYPE_MODE:-true}
 
-# recruiting-api runs with the V8 heap caps of its k8s Deployment (a 100,000-row TSV import stays near 200 MB RSS).
-node_flags_of() { [[ "$1" == recruiting-api ]] && echo "--max-old-space-size=256 --max-semi-space-size=8" || true; }
+# recruiting-api runs with the V8 heap caps of its k8s Deployment (a 100,000-row TSV import stays near 200 MB RSS),
+# survey-builder-api with its young-generation size (ten 1,000-question saves stay under 256 MB RSS).
+node_flags_of() {
+  case "$1" in
+    recruiting-api) echo "--max-old-space-size=256 --max-semi-space-size=8" ;;
+    survey-builder-api) echo "--max-semi-space-size=16" ;;
+  esac
+}
 
 # The AI workers take 16 jobs at once (they mostly wait on the provider and the store), as in k8s and compose.
 prefetch_of() { [[ "$1" == *-worker ]] && echo 16 || echo "${JOB_PREFETCH:-4}"; }

@@ -20,12 +20,13 @@ export interface RunningEntryPoint {
 }
 
 /**
- * Starts an app's entry point from source as its own process (SWC on the fly, tsconfig aliases), with
- * exactly the environment given. It is killed if it outlives the deadline.
+ * Starts an app's entry point as its own process, with exactly the environment given: from source (SWC on the
+ * fly, tsconfig aliases), or a built `.js` entry as it is shipped. It is killed if it outlives the deadline.
  */
 export function startEntryPoint(entry: string, env: Record<string, string>, timeoutMs = 20_000): RunningEntryPoint {
   const started = Date.now();
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', join(workspaceRoot, entry)], {
+  const fromSource = entry.endsWith('.js') ? [] : ['-r', '@swc-node/register'];
+  const child = spawn(process.execPath, [...fromSource, join(workspaceRoot, entry)], {
     cwd: workspaceRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SWC_NODE_PROJECT: join(workspaceRoot, 'tsconfig.json'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

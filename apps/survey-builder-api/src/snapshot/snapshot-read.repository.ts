@@ -1,9 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { anyUuid } from '@platform/persistence';
+import { anyUuid, camelCaseColumns } from '@platform/persistence';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../database/builder-db';
 import type { QuestionType } from '../domain/model';
 import { assemble, toBranchRule, toVisibilityRule } from './snapshot.assembler';
-import { BRANCH_RULE_COLUMNS, OPTION_COLUMNS, QUESTION_COLUMNS, SECTION_COLUMNS, VISIBILITY_RULE_COLUMNS } from './snapshot.columns';
+import {
+  BRANCH_RULE_COLUMNS,
+  type BranchRuleRow,
+  OPTION_COLUMNS,
+  type OptionRow,
+  QUESTION_COLUMNS,
+  type QuestionRow,
+  SECTION_COLUMNS,
+  type SectionRow,
+  VISIBILITY_RULE_COLUMNS,
+  type VisibilityRuleRow,
+} from './snapshot.columns';
 import type { SnapshotFilter, SnapshotQuestion, SnapshotSection } from './snapshot.types';
 
 /** Reads sections, questions, choices and rules of survey versions. */
@@ -12,60 +24,39 @@ export class SnapshotReadRepository {
   /**
    * Sections with their questions, in order, for the versions, sections or questions named: five queries,
    * sent at once (the choices and rules find their questions through the same filter, not through the
-   * question rows), so a version of 7,000 rows costs about one round trip of its largest table.
+   * question rows), so a version of 7,000 rows costs about one round trip of its largest table. Written as
+   * SQL over the tables' column lists, each column selected under its camelCase name, so the rows come from
+   * the driver as the assembler reads them and are not copied once more to rename their columns.
    */
   async load(db: Db, filter: SnapshotFilter): Promise<SnapshotSection[]> {
     const ids = 'versionIds' in filter ? filter.versionIds : 'sectionIds' in filter ? filter.sectionIds : filter.questionIds;
     if (ids.length === 0) return [];
-    const questionIds = db
-      .selectFrom('question')
-      .select('id')
-      .$if('versionIds' in filter, (q) => q.where('versionId', '=', anyUuid(ids)))
-      .$if('sectionIds' in filter, (q) => q.where('sectionId', '=', anyUuid(ids)))
-      .$if('questionIds' in filter, (q) => q.where('id', '=', anyUuid(ids)));
+    const named = anyUuid(ids);
+    const [ofSections, ofQuestions] =
+      'versionIds' in filter
+        ? [sql`version_id = ${named}`, sql`version_id = ${named}`]
+        : 'sectionIds' in filter
+          ? [sql`id = ${named}`, sql`section_id = ${named}`]
+          : [sql`id IN (SELECT section_id FROM question WHERE id = ${named})`, sql`id = ${named}`];
+    const ofChildren = sql`question_id IN (SELECT id FROM question WHERE ${ofQuestions})`;
+    const rows = async <R>(query: RawBuilder<R>) => (await query.execute(db)).rows;
     const [sections, questions, options, branchRules, visibilityRules] = await Promise.all([
-      db
-        .selectFrom('section')
-        .select(SECTION_COLUMNS)
-        .$if('versionIds' in filter, (q) => q.where('versionId', '=', anyUuid(ids)))
-        .$if('sectionIds' in filter, (q) => q.where('id', '=', anyUuid(ids)))
-        .$if('questionIds' in filter, (q) =>
-          q.where('id', 'in', db.selectFrom('question').select('sectionId').where('id', '=', anyUuid(ids))),
-        )
-        .orderBy('versionId')
-        .orderBy('sortOrder')
-        .execute(),
-      db
-        .selectFrom('question')
-        .select(QUESTION_COLUMNS)
-        .$if('versionIds' in filter, (q) => q.where('versionId', '=', anyUuid(ids)))
-        .$if('sectionIds' in filter, (q) => q.where('sectionId', '=', anyUuid(ids)))
-        .$if('questionIds' in filter, (q) => q.where('id', '=', anyUuid(ids)))
-        .orderBy('sectionId')
-        .orderBy('sortOrder')
-        .execute(),
-      db
-        .selectFrom('questionOption')
-        .select(OPTION_COLUMNS)
-        .where('questionId', 'in', questionIds)
-        .orderBy('questionId')
-        .orderBy('kind')
-        .orderBy('sortOrder')
-        .execute(),
-      db
-        .selectFrom('branchRule')
-        .select(BRANCH_RULE_COLUMNS)
-        .where('questionId', 'in', questionIds)
-        .orderBy('questionId')
-        .orderBy('sortOrder')
-        .execute(),
-      db
-        .selectFrom('visibilityRule')
-        .select(VISIBILITY_RULE_COLUMNS)
-        .where('questionId', 'in', questionIds)
-        .orderBy('questionId')
-        .orderBy('sortOrder')
-        .execute(),
+      rows(sql<SectionRow>`SELECT ${camelCaseColumns(SECTION_COLUMNS)} FROM section WHERE ${ofSections} ORDER BY version_id, sort_order`),
+      rows(
+        sql<QuestionRow>`SELECT ${camelCaseColumns(QUESTION_COLUMNS)} FROM question WHERE ${ofQuestions} ORDER BY section_id, sort_order`,
+      ),
+      rows(
+        sql<OptionRow>`SELECT ${camelCaseColumns(OPTION_COLUMNS)} FROM question_option WHERE ${ofChildren}
+                       ORDER BY question_id, kind, sort_order`,
+      ),
+      rows(
+        sql<BranchRuleRow>`SELECT ${camelCaseColumns(BRANCH_RULE_COLUMNS)} FROM branch_rule WHERE ${ofChildren}
+                           ORDER BY question_id, sort_order`,
+      ),
+      rows(
+        sql<VisibilityRuleRow>`SELECT ${camelCaseColumns(VISIBILITY_RULE_COLUMNS)} FROM visibility_rule WHERE ${ofChildren}
+                               ORDER BY question_id, sort_order`,
+      ),
     ]);
     return assemble({ sections, questions, options, branchRules, visibilityRules });
   }

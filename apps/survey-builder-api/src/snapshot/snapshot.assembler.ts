@@ -59,6 +59,13 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return groups;
 }
 
+/** A question's choice rows (in order) as choices, one list per kind, in one pass. */
+function choicesByKind(rows: OptionRow[] = []): Record<'option' | 'matrix_row' | 'matrix_column', SnapshotOption[]> {
+  const lists = { option: [] as SnapshotOption[], matrix_row: [] as SnapshotOption[], matrix_column: [] as SnapshotOption[] };
+  for (const row of rows) lists[row.kind as keyof typeof lists]?.push(toOption(row));
+  return lists;
+}
+
 /** Sections with their questions in order, each question with its choices and rules (rows come sorted). */
 export function assemble(rows: SnapshotRows): SnapshotSection[] {
   const optionsOf = groupBy(rows.options, (o) => o.questionId);
@@ -66,7 +73,7 @@ export function assemble(rows: SnapshotRows): SnapshotSection[] {
   const visibilityOf = groupBy(rows.visibilityRules, (r) => r.questionId);
   const bySection = groupBy(
     rows.questions.map((q): SnapshotQuestion => {
-      const own = optionsOf.get(q.id) ?? [];
+      const { option, matrix_row: matrixRows, matrix_column: matrixColumns } = choicesByKind(optionsOf.get(q.id));
       return {
         id: q.id,
         stableId: q.stableId,
@@ -79,9 +86,9 @@ export function assemble(rows: SnapshotRows): SnapshotSection[] {
         noteText: q.noteText,
         isRequired: q.isRequired,
         isLinkedToPrevious: q.isLinkedToPrevious,
-        options: own.filter((o) => o.kind === 'option').map(toOption),
-        matrixRows: own.filter((o) => o.kind === 'matrix_row').map(toOption),
-        matrixColumns: own.filter((o) => o.kind === 'matrix_column').map(toOption),
+        options: option,
+        matrixRows,
+        matrixColumns,
         isSingleMatrixSelect: q.isSingleMatrixSelect,
         minSelections: q.minSelections,
         maxSelections: q.maxSelections,

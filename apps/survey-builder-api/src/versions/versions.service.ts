@@ -41,12 +41,21 @@ export class VersionsService {
     return versions.map((v) => versionWithSnapshot(v, sections.filter((s) => s.versionId === v.id).map(sectionResponse)));
   }
 
+  /**
+   * Edits take the same lock as a save, so the version being saved cannot change until the commit, and never
+   * after it: its snapshot is read over the pool (five queries at once) while the transaction copies it.
+   */
   async save(actor: Actor, surveyId: string): Promise<VersionResponse> {
     return this.db.transaction().execute(async (trx) => {
       const survey = await this.access.forEdit(trx, actor, surveyId);
-      await this.newVersionFrom(trx, actor, survey, survey.latestVersionId, null);
-      const saved = await this.versions.findByNumber(trx, survey.id, survey.latestVersionNo);
-      return this.withSnapshot(trx, saved!);
+      const [sections, saved] = await settledBoth(
+        this.snapshots.load(this.db, { versionIds: [survey.latestVersionId] }),
+        (async () => {
+          await this.newVersionFrom(trx, actor, survey, survey.latestVersionId, null);
+          return (await this.versions.findByNumber(trx, survey.id, survey.latestVersionNo))!;
+        })(),
+      );
+      return versionWithSnapshot(saved, sections.map(sectionResponse));
     });
   }
 
@@ -54,7 +63,7 @@ export class VersionsService {
     return this.db.transaction().execute(async (trx) => {
       const survey = await this.access.forEdit(trx, actor, surveyId);
       const target = await this.versionOf(trx, survey.id, versionNo);
-      return this.newVersionFrom(trx, actor, survey, target.id, target.id);
+      return this.withSnapshot(trx, await this.newVersionFrom(trx, actor, survey, target.id, target.id));
     });
   }
 
@@ -68,7 +77,14 @@ export class VersionsService {
     });
   }
 
-  private async newVersionFrom(trx: Trx, actor: Actor, survey: SurveyRow, fromVersionId: string, rollbackFromVersionId: string | null) {
+  /** The new latest version, copied from another (its snapshot is read only by the caller that answers it). */
+  private async newVersionFrom(
+    trx: Trx,
+    actor: Actor,
+    survey: SurveyRow,
+    fromVersionId: string,
+    rollbackFromVersionId: string | null,
+  ): Promise<VersionRow> {
     const version = await this.versions.insert(trx, {
       surveyId: survey.id,
       versionNo: survey.latestVersionNo + 1,
@@ -79,7 +95,7 @@ export class VersionsService {
     });
     await this.versionCopier.copyVersion(trx, fromVersionId, version.id);
     await this.surveys.pointToVersion(trx, survey.id, version.id, version.versionNo, actor.id);
-    return this.withSnapshot(trx, version);
+    return version;
   }
 
   private async withSnapshot(db: Db, version: VersionRow): Promise<VersionResponse> {
@@ -93,4 +109,15 @@ export class VersionsService {
     if (!version) throw notFound('Survey version');
     return version;
   }
+}
+
+/**
+ * Both values once both promises have settled, or the first failure: the transaction must not end (and give its
+ * connection back) while its own queries are still running beside a read that failed.
+ */
+async function settledBoth<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
 }

@@ -1,5 +1,6 @@
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, CamelCasePlugin } from 'kysely';
-import { anyUuid, containsPattern, json, jsonRows } from './sql-database';
+import { sql } from 'kysely';
+import { anyUuid, camelCaseColumns, containsPattern, json, jsonRows } from './sql-database';
 
 interface TestDb {
   item: { id: string; payload: unknown; code: string };
@@ -52,5 +53,11 @@ describe('typed SQL helpers', () => {
       'update "item" set "code" = "m"."new_code" from (SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(old_code text, new_code text)) as "m" where "item"."code" = "m"."old_code"',
     );
     expect(JSON.parse(query.parameters[0] as string)).toEqual([{ old_code: 'Q1', new_code: 'Q2' }]);
+  });
+
+  it('selects columns under their camelCase names, plain names as they are', () => {
+    const query = sql`SELECT ${camelCaseColumns(['id', 'sortOrder', 'isNotApplicable'])} FROM item`.compile(db);
+    expect(query.sql).toBe('SELECT id, sort_order AS "sortOrder", is_not_applicable AS "isNotApplicable" FROM item');
+    expect(query.parameters).toEqual([]);
   });
 });

@@ -110,6 +110,22 @@ export function jsonRows<R extends Record<string, unknown>>(rows: readonly R[], 
   return sql<R>`(SELECT * FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS t(${sql.raw(definition)}))`;
 }
 
+/**
+ * A SELECT list of columns (camelCase names of the schema interface) as `snake_case AS "camelCase"`: the rows
+ * come from the driver already named as TypeScript names them, so the camelCase plugin copies nothing (for
+ * reads of thousands of rows written as `sql` templates).
+ */
+export function camelCaseColumns(columns: readonly string[]): RawBuilder<unknown> {
+  return sql.raw(
+    columns
+      .map((name) => {
+        const column = snakeCase(name);
+        return column === name ? column : `${column} AS "${name}"`;
+      })
+      .join(', '),
+  );
+}
+
 /** `= any($1::uuid[])`: one parameter for a whole list of ids, however long (an IN list takes one each). */
 export function anyUuid(ids: readonly string[]): RawBuilder<string> {
   return sql<string>`any(${ids}::uuid[])`;
