@@ -1,5 +1,6 @@
 // What the race content benches share (bench:ping, bench:race, bench:generation): the bench's access tokens, the
 // stores of a scope the apps run on, and race-content-api started from its entry point on them.
+import { execFileSync } from 'node:child_process';
 import { JwtService } from '@nestjs/jwt';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import type { RunningEntryPoint, TestScope } from '@platform/testing';
@@ -36,6 +37,19 @@ export function appEnv(services: Record<string, string>, stores: RaceContentStor
   };
 }
 
+let built = false;
+
+/**
+ * race-content-api's entry point as the image runs it: built by its Nx target (once per bench; Nx's cache makes a
+ * rebuild of unchanged sources instant). BENCH_FROM_SOURCE=1 runs the sources through SWC instead.
+ */
+function raceContentEntry(): string {
+  if (process.env.BENCH_FROM_SOURCE) return 'apps/race-content-api/src/main.ts';
+  if (!built) execFileSync('npx', ['nx', 'run', 'race-content-api:build', '--outputStyle=static'], { stdio: 'ignore' });
+  built = true;
+  return 'dist/apps/race-content-api/apps/race-content-api/src/main.js';
+}
+
 /** race-content-api as its own process on the bench's stores, with the local S3 and the bench's JWT secret; once it answers. */
 export function startRaceContentApi(
   scope: TestScope,
@@ -53,5 +67,5 @@ export function startRaceContentApi(
     JWT_SECRET: BENCH_SECRET,
     ...extra,
   });
-  return startApp(scope, 'apps/race-content-api/src/main.ts', env, answers(`http://127.0.0.1:${port}/v1/ping`), 90_000);
+  return startApp(scope, raceContentEntry(), env, answers(`http://127.0.0.1:${port}/v1/ping`), 90_000);
 }

@@ -19,6 +19,9 @@ const requestDuration = () =>
     buckets: DURATION_BUCKETS_SECONDS,
   });
 
+const IN_FLIGHT = Symbol('in flight');
+type Counted = FastifyRequest & { [IN_FLIGHT]: boolean };
+
 /** Requests in flight per method, counted in plain numbers and read into the gauge at scrape time. */
 const inFlightByMethod = new Map<string, number>();
 
@@ -42,20 +45,23 @@ export function instrumentRequests(fastify: FastifyInstance, unmeasured: Readonl
   const duration = requestDuration();
   activeRequests();
   const count = (method: string, delta: number) => inFlightByMethod.set(method, (inFlightByMethod.get(method) ?? 0) + delta);
-  const inFlight = new WeakSet<FastifyRequest>();
+  // Whether a request is counted in flight rides on the request (a declared slot), not in a WeakSet.
+  fastify.decorateRequest(IN_FLIGHT, false);
   const finish = (request: FastifyRequest) => {
-    if (inFlight.delete(request)) count(request.method, -1);
+    if (!(request as Counted)[IN_FLIGHT]) return false;
+    (request as Counted)[IN_FLIGHT] = false;
+    count(request.method, -1);
+    return true;
   };
   fastify.addHook('onRequest', (request, _reply, done) => {
     if (!unmeasured.has(pathOf(request.url))) {
-      inFlight.add(request);
+      (request as Counted)[IN_FLIGHT] = true;
       count(request.method, 1);
     }
     done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {
-    if (inFlight.has(request)) {
-      finish(request);
+    if (finish(request)) {
       duration.observe(
         {
           http_request_method: request.method,
