@@ -1,6 +1,11 @@
 // ai-webhook: wf2des phase-signal callbacks (POST /api/v1/webhooks/ai-status) at 50 concurrent connections,
-// against the app running as its own process (production settings) on PostgreSQL, with a bare node:http server
-// answering the same acknowledgement measured in the same run as the floor.
+// against the app running as its own process (production settings) on PostgreSQL, beside two floors measured in
+// the same run, on the same database (the bench's own, migrated and seeded once):
+//   - the true floor (bench/bare-webhook-server.mjs given the database): node:http doing the same SQL per signal
+//     through `pg` the straightforward way: one statement per signal (the single-row form of the app's guarded
+//     UPDATE with its audit row; a second one for the ignored audit row) on a pool of the app's size, no batching;
+//   - the same server without a database, answering the same acknowledgement: what HTTP alone costs.
+// Two runs each, the app and the SQL floor on jobs of their own:
 //   applied:  every request moves a different job's phase (one guarded UPDATE that also writes the audit row)
 //   ignored:  every request repeats a signal already applied (the guard fails; the row is read to say why, and
 //             the ignored callback is audited)
@@ -16,7 +21,10 @@ import { answers, report, runBench, size, startApp, startBareServer } from './be
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? size(10, 1));
 const WARM_UP_S = size(2, 1);
-/** Seeded jobs for the measured runs (from bench-1) and for their warm-ups (from bench-100001). */
+/**
+ * Seeded jobs: the app's measured runs from bench-1 and their warm-ups from bench-100001; the SQL floor's from
+ * bench-200001 and bench-300001 (JOBS must stay under 100,000).
+ */
 const JOBS = size(80_000, 20_000);
 const WARM_UP_JOBS = size(20_000, 10_000);
 /** Connections of the app's pool: the 50 callbacks in flight share them (k8s configmap DATABASE_POOL_SIZE). */
@@ -59,11 +67,11 @@ async function seedJobs(url: string): Promise<void> {
   try {
     await db.query(`INSERT INTO organization (id) VALUES (1)`);
     await db.query(`INSERT INTO project (id, organization_id) VALUES (1, 1)`);
-    // Jobs for the measured runs (1 …) and their warm-ups (100,001 …).
-    for (const start of [1, 100_001]) {
+    // Jobs for the measured runs (1 …, 200,001 …) and their warm-ups (100,001 …, 300,001 …).
+    for (const start of [1, 100_001, 200_001, 300_001]) {
       await db.query(
         `INSERT INTO ai_job (job_id, organization_id, project_id, kind, nonce) SELECT 'bench-' || n, 1, 1, 'wf2des', $2 FROM generate_series($1::int, $1::int + $3 - 1) n`,
-        [start, NONCE, start === 1 ? JOBS : WARM_UP_JOBS],
+        [start, NONCE, start % 200_000 === 1 ? JOBS : WARM_UP_JOBS],
       );
     }
     await db.query(`INSERT INTO ai_job_attempt (job_id, attempt, nonce) SELECT job_id, 1, nonce FROM ai_job`);
@@ -73,12 +81,16 @@ async function seedJobs(url: string): Promise<void> {
   }
 }
 
+const SQL_FLOOR_FIRST_JOB = 200_001;
+
 runBench('webhook', async ({ scope, services }) => {
   const database = await scope.database();
   await migrateDatabase(database.url, AI_JOBS_DATABASE);
   await seedJobs(database.url);
   const barePort = await freePort();
   await startBareServer(scope, 'bare-webhook-server.mjs', [String(barePort), KEY]);
+  const sqlPort = await freePort();
+  await startBareServer(scope, 'bare-webhook-server.mjs', [String(sqlPort), KEY, database.url, String(POOL_SIZE)]);
 
   const port = await freePort();
   const env = {
@@ -100,31 +112,48 @@ runBench('webhook', async ({ scope, services }) => {
     ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
   };
   await startApp(scope, 'apps/ai-webhook/src/main.ts', env, answers(`http://127.0.0.1:${port}/health/live`), 30_000);
-  const baseline = await measure(`http://127.0.0.1:${barePort}`, 1, false);
+  const bare = await measure(`http://127.0.0.1:${barePort}`, 1, false);
+  const sqlApplied = await measure(`http://127.0.0.1:${sqlPort}`, SQL_FLOOR_FIRST_JOB, false);
+  const sqlIgnored = await measure(`http://127.0.0.1:${sqlPort}`, SQL_FLOOR_FIRST_JOB, true);
   const applied = await measure(`http://127.0.0.1:${port}`, 1, false);
-  if (applied.total > JOBS) throw new Error('more requests than seeded jobs: raise JOBS');
   const ignored = await measure(`http://127.0.0.1:${port}`, 1, true);
-  console.log(`POST ${PATH} wf2des parse_started, ${CONNECTIONS} connections, ${DURATION_S} s each, app pool ${POOL_SIZE}\n`);
+  if (Math.max(applied.total, sqlApplied.total) > JOBS) throw new Error('more requests than seeded jobs: raise JOBS');
+  console.log(
+    `POST ${PATH} wf2des parse_started, ${CONNECTIONS} connections, ${DURATION_S} s each, pool ${POOL_SIZE} (app and SQL floor)\n`,
+  );
   console.log(['', 'req/s', 'p99 ms'].join('\t'));
-  const runs = [
-    ['bare node:http (floor)', baseline],
+  const rows = [
+    ['bare node:http, no SQL', bare],
+    ['node:http + pg, one statement per signal, applied (floor)', sqlApplied],
+    ['node:http + pg, one statement per signal, ignored (floor)', sqlIgnored],
     ['ai-webhook, applied', applied],
     ['ai-webhook, ignored (repeat)', ignored],
   ] as const;
-  for (const [what, run] of runs) console.log([what, run.rate.toFixed(0), run.p99.toFixed(2)].join('\t'));
-  for (const [what, run] of runs.slice(1)) {
+  for (const [what, run] of rows) console.log([what, run.rate.toFixed(0), run.p99.toFixed(2)].join('\t'));
+  const runs = [
+    ['ai-webhook, applied', applied, sqlApplied],
+    ['ai-webhook, ignored (repeat)', ignored, sqlIgnored],
+  ] as const;
+  for (const [what, run, floor] of runs) {
     report({
-      figure: `${what}, req/s (floor: bare node:http)`,
+      figure: `${what}, req/s (floor: node:http + the same SQL through pg, one statement per signal, pool ${POOL_SIZE})`,
       value: run.rate,
       unit: 'req/s',
-      floor: baseline.rate,
+      floor: floor.rate,
       targets: [{ op: '>=', limit: 1000 }],
     });
     report({
-      figure: `${what}, p99 at ${CONNECTIONS} connections`,
+      figure: `${what}, req/s (floor: bare node:http, no SQL)`,
+      value: run.rate,
+      unit: 'req/s',
+      floor: bare.rate,
+      targets: [],
+    });
+    report({
+      figure: `${what}, p99 at ${CONNECTIONS} connections (floor: node:http + the same SQL through pg)`,
       value: run.p99,
       unit: 'ms',
-      floor: baseline.p99,
+      floor: floor.p99,
       targets: [{ op: '<', limit: 50 }],
     });
   }
