@@ -156,12 +156,12 @@ export function report(figure: Figure): void {
 const num = (n: number) => (Number.isInteger(n) || Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2));
 const holds = (x: number, { op, limit }: Target) => (op === '<' ? x < limit : op === '<=' ? x <= limit : x >= limit);
 
-/** `figure | value | floor | ratio | target | met or MISSED` (in smoke mode: not judged). */
+/** `figure | value | floor | ratio | target | met or MISSED` (`-` without a target; in smoke mode: not judged). */
 export function summaryLine({ figure, value, unit, floor, targets }: Figure): string {
   const ratio = floor === undefined ? undefined : value / floor;
   const text = (t: Target) => `${t.op} ${num(t.limit)}${t.ofFloor ? 'x floor' : ` ${unit}`}`;
   const missed = targets.filter((t) => !holds(t.ofFloor ? ratio! : value, t));
-  const verdict = SMOKE ? 'smoke: not judged' : missed.length ? `MISSED (${missed.map(text).join(', ')})` : 'met';
+  const verdict = SMOKE ? 'smoke: not judged' : !targets.length ? '-' : missed.length ? `MISSED (${missed.map(text).join(', ')})` : 'met';
   return [
     figure,
     `${num(value)} ${unit}`,
