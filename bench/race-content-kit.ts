@@ -80,3 +80,20 @@ export async function raceTargets(client: MongoClient) {
     label: (absolute: string) => (ferret ? `; MongoDB target ${absolute}, not judged on FerretDB` : ''),
   };
 }
+
+/**
+ * The app's call and the same work through the driver, `runs` times each, run by run, alternating which goes first
+ * (on FerretDB the first of a pair warms the store's cache for the second); their times in ms, in run order.
+ */
+export async function interleaved(runs: number, app: (run: number) => Promise<unknown>, floor: (run: number) => Promise<unknown>) {
+  const times = { app: [] as number[], floor: [] as number[] };
+  const time = async (which: 'app' | 'floor', run: number) => {
+    const started = performance.now();
+    await (which === 'app' ? app : floor)(run);
+    times[which].push(performance.now() - started);
+  };
+  for (let run = 0; run < runs; run++) {
+    for (const which of run % 2 ? (['floor', 'app'] as const) : (['app', 'floor'] as const)) await time(which, run);
+  }
+  return times;
+}

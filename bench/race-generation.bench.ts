@@ -27,6 +27,7 @@ import {
   DRIVER_RATIO,
   raceContentStores,
   type RaceContentStores,
+  interleaved,
   raceTargets,
   startRaceContentApi,
 } from './race-content-kit';
@@ -338,20 +339,20 @@ async function related(scope: TestScope, services: Record<string, string>, db: D
   const first = await post(`${base}/v1/blogs/${pick(0).toHexString()}/related_generate`);
   if (first.status !== 200) throw new Error(`related_generate answered ${first.status}: ${first.body}`);
   console.log(`  first call (loads the in-memory index of ${BLOGS} vectors): ${first.ms.toFixed(0)} ms`);
-  const app: number[] = [];
-  const floor: number[] = [];
-  for (let run = 1; run <= RUNS; run++) {
-    if (!eligible(run)) continue;
-    const res = await post(`${base}/v1/blogs/${pick(run).toHexString()}/related_generate`);
-    if (res.status !== 200) throw new Error(`related_generate answered ${res.status}: ${res.body}`);
-    app.push(res.ms);
-    const started = performance.now();
-    const blog = await blogs.findOne({ _id: pick(run) });
-    const projection = { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 };
-    await Promise.all(ids.slice(run, run + 2).map((_id) => blogs.findOne({ _id }, { projection })));
-    await blogs.findOneAndUpdate({ _id: pick(run) }, { $set: { body_html: `${blog!.body_html}`, updated_at: Date.now() } });
-    floor.push(performance.now() - started);
-  }
+  const runs = Array.from({ length: RUNS }, (_, i) => i + 1).filter(eligible);
+  const projection = { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 };
+  const { app, floor } = await interleaved(
+    runs.length,
+    async (i) => {
+      const res = await post(`${base}/v1/blogs/${pick(runs[i]).toHexString()}/related_generate`);
+      if (res.status !== 200) throw new Error(`related_generate answered ${res.status}: ${res.body}`);
+    },
+    async (i) => {
+      const blog = await blogs.findOne({ _id: pick(runs[i]) });
+      await Promise.all(ids.slice(runs[i], runs[i] + 2).map((_id) => blogs.findOne({ _id }, { projection })));
+      await blogs.findOneAndUpdate({ _id: pick(runs[i]) }, { $set: { body_html: `${blog!.body_html}`, updated_at: Date.now() } });
+    },
+  );
   console.log(
     `POST /v1/blogs/{id}/related_generate over ${BLOGS} blogs: ` +
       `median ${percentile(app, 0.5).toFixed(1)} ms, p99 ${percentile(app, 0.99).toFixed(1)} ms over ${app.length} calls; ` +
