@@ -32,6 +32,17 @@ export function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; 0 once the process is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in clock ticks (100/s).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 const SERVICES_FILE = join(workspaceRoot, '.data/services.env');
 
 /** The local services' addresses, as scripts/services.sh wrote them; libs/testing (the scope) is pointed at the same. */
