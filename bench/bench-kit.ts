@@ -32,6 +32,17 @@ export function memoryMb(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; 0 once the process is gone. */
+export function cpuSeconds(pid: number): number {
+  try {
+    // The fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in clock ticks (100/s).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 const SERVICES_FILE = join(workspaceRoot, '.data/services.env');
 
 /** The local services' addresses, as scripts/services.sh wrote them; libs/testing (the scope) is pointed at the same. */
@@ -156,12 +167,12 @@ export function report(figure: Figure): void {
 const num = (n: number) => (Number.isInteger(n) || Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2));
 const holds = (x: number, { op, limit }: Target) => (op === '<' ? x < limit : op === '<=' ? x <= limit : x >= limit);
 
-/** `figure | value | floor | ratio | target | met or MISSED` (in smoke mode: not judged). */
+/** `figure | value | floor | ratio | target | met or MISSED` (`-` without a target; in smoke mode: not judged). */
 export function summaryLine({ figure, value, unit, floor, targets }: Figure): string {
   const ratio = floor === undefined ? undefined : value / floor;
   const text = (t: Target) => `${t.op} ${num(t.limit)}${t.ofFloor ? 'x floor' : ` ${unit}`}`;
   const missed = targets.filter((t) => !holds(t.ofFloor ? ratio! : value, t));
-  const verdict = SMOKE ? 'smoke: not judged' : missed.length ? `MISSED (${missed.map(text).join(', ')})` : 'met';
+  const verdict = SMOKE ? 'smoke: not judged' : !targets.length ? '-' : missed.length ? `MISSED (${missed.map(text).join(', ')})` : 'met';
   return [
     figure,
     `${num(value)} ${unit}`,

@@ -3,8 +3,9 @@
 import { execFileSync } from 'node:child_process';
 import { JwtService } from '@nestjs/jwt';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
+import type { MongoClient } from 'mongodb';
 import type { RunningEntryPoint, TestScope } from '@platform/testing';
-import { answers, startApp } from './bench-kit';
+import { answers, startApp, type Target } from './bench-kit';
 
 export const BENCH_SECRET = 'race-content-bench-secret-0123456789abcdef';
 
@@ -68,4 +69,45 @@ export function startRaceContentApi(
     ...extra,
   });
   return startApp(scope, raceContentEntry(), env, answers(`http://127.0.0.1:${port}/v1/ping`), 90_000);
+}
+
+/** What a race content figure must be: within 1.2x of the same work straight through the driver. */
+export const DRIVER_RATIO: Target = { op: '<', limit: 1.2, ofFloor: true };
+
+/**
+ * The targets of the race content benches' figures, for the store `client` is on: the app-to-driver ratio always,
+ * the absolute target only on MongoDB. FerretDB (1.24 on SQLite, the local default; its buildInfo names its version)
+ * answers every sorted, filtered or counted query with a full scan, so it decides the absolute figures: there only
+ * the ratio is judged, and one line says so. `label` names the absolute target in the figure when it is not judged.
+ */
+export async function raceTargets(client: MongoClient) {
+  const info = await client.db('admin').command({ buildInfo: 1 });
+  const ferret = typeof info.ferretdbVersion === 'string';
+  if (ferret) {
+    console.log(
+      `store: FerretDB ${info.ferretdbVersion} (MongoDB protocol, on SQLite): it decides the absolute figures (full scans), ` +
+        "so only the app-to-driver ratio is judged (< 1.2x); the absolute targets are MongoDB's, not judged here",
+    );
+  }
+  return {
+    targets: (absolute: Target): Target[] => (ferret ? [DRIVER_RATIO] : [DRIVER_RATIO, absolute]),
+    label: (absolute: string) => (ferret ? `; MongoDB target ${absolute}, not judged on FerretDB` : ''),
+  };
+}
+
+/**
+ * The app's call and the same work through the driver, `runs` times each, run by run, alternating which goes first
+ * (on FerretDB the first of a pair warms the store's cache for the second); their times in ms, in run order.
+ */
+export async function interleaved(runs: number, app: (run: number) => Promise<unknown>, floor: (run: number) => Promise<unknown>) {
+  const times = { app: [] as number[], floor: [] as number[] };
+  const time = async (which: 'app' | 'floor', run: number) => {
+    const started = performance.now();
+    await (which === 'app' ? app : floor)(run);
+    times[which].push(performance.now() - started);
+  };
+  for (let run = 0; run < runs; run++) {
+    for (const which of run % 2 ? (['floor', 'app'] as const) : (['app', 'floor'] as const)) await time(which, run);
+  }
+  return times;
 }

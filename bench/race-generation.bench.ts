@@ -5,9 +5,12 @@
 //   - POST /v1/blogs/{id}/related_generate over 20,000 blogs with 256-dimension embeddings. Target: p95 < 300 ms.
 // Floors, measured in the same run: for generation, the broker alone (2,000 persistent messages published with
 // confirms and consumed with acks, prefetch 4, the worker's two hops) and the store alone (the pipeline's minimum
-// through the driver: insert, two reads by id, the generation claim, one write by id per article); for related, the store's part
-// of one request (read the blog, two candidates and write the body, by id) through the driver, and once,
-// for scale, the naive approach (every vector read from the store for one request).
+// through the driver: insert, two reads by id, the generation claim, one write by id per article); for the 202s,
+// each request's own work straight through the drivers at the same concurrency (the race read by id in the three
+// race collections, the article inserted, the job published with a confirm); for related, the store's part of one
+// request (read the blog, two candidates and write the body, by id) through the driver, and once, for scale, the
+// naive approach (every vector read from the store for one request). Target of every figure: app-to-driver ratio < 1.2x; on FerretDB (the local
+// default) the only one judged, since the store decides the absolute figures (raceTargets).
 // Run: npm run bench:generation   (the services must be up: scripts/services.sh)
 import { request as httpRequest } from 'node:http';
 import { connect } from 'amqplib';
@@ -17,8 +20,17 @@ import { ensureIndexes } from '@platform/persistence';
 import { type BlogStore, COLLECTIONS, RACE_COLLECTIONS, RACE_CONTENT_INDEXES, type RaceDocument } from '@platform/race-content-data';
 import { freePort, type TestScope, waitFor } from '@platform/testing';
 import { RelatedBlogsIndex } from '../apps/race-content-api/src/blog-generation/related-blogs.index';
-import { benchArgs, inOwnScope, percentile, report, runBench, size, startApp } from './bench-kit';
-import { appEnv, benchToken, raceContentStores, type RaceContentStores, startRaceContentApi } from './race-content-kit';
+import { benchArgs, cpuSeconds, inOwnScope, percentile, report, runBench, size, startApp } from './bench-kit';
+import {
+  appEnv,
+  benchToken,
+  DRIVER_RATIO,
+  raceContentStores,
+  type RaceContentStores,
+  interleaved,
+  raceTargets,
+  startRaceContentApi,
+} from './race-content-kit';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? size(1000, 20));
 const BLOGS = Number(process.env.BENCH_BLOGS ?? size(20_000, 200));
@@ -27,6 +39,11 @@ const CONCURRENCY = 20;
 /** The worker's JOB_PREFETCH: unacknowledged jobs it works on at once per queue (the platform default is 4). */
 const PREFETCH = Number(process.env.BENCH_PREFETCH ?? 16);
 const TOKEN = benchToken('member');
+/**
+ * How often the bench counts the drafts: on FerretDB the count is a scan in the store the pipeline waits on, so
+ * polling every 100 ms took store time from the pipeline it measures.
+ */
+const POLL_MS = Number(process.env.BENCH_POLL_MS ?? size(1000, 100));
 
 function post(url: string, body?: unknown): Promise<{ status: number; body: string; ms: number }> {
   const started = performance.now();
@@ -144,7 +161,51 @@ async function storeFloor(db: Db): Promise<number> {
   return performance.now() - started;
 }
 
-async function articleGeneration(scope: TestScope, services: Record<string, string>, db: Db, stores: RaceContentStores): Promise<void> {
+/**
+ * The 202's own work, ARTICLES times, CONCURRENCY at a time, straight through the drivers: the race read by id (in
+ * each of the three race collections, as the app does), the article inserted, its job published persistent with a
+ * confirm. The latency of each, in ms.
+ */
+async function acceptFloor(db: Db, amqpUrl: string, prefix: string): Promise<number[]> {
+  const articles = db.collection('floor_accepted');
+  const connection = await connect(amqpUrl);
+  const queue = `${prefix}floor-accept`;
+  try {
+    const channel = await connection.createConfirmChannel();
+    await channel.assertQueue(queue, { durable: true });
+    const latencies: number[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < ARTICLES) {
+          const n = next++;
+          const started = performance.now();
+          // Like the app: a race id names no type, so the three race collections are searched at once.
+          const found = await Promise.all(
+            Object.values(RACE_COLLECTIONS).map((c) => db.collection<RaceDocument>(c).findOne({ _id: raceResult.race_id })),
+          );
+          const race = found.find((doc) => doc !== null);
+          const _id = new ObjectId();
+          await articles.insertOne({ _id, race_id: race!._id, title: `天皇賞（秋）結果 ${n}`, body_html: '', status: 'generating' });
+          const job = Buffer.from(JSON.stringify({ article_id: _id.toHexString(), race_result: raceResult }));
+          await new Promise<void>((resolve, reject) =>
+            channel.sendToQueue(queue, job, { persistent: true }, (e) => (e ? reject(e) : resolve())),
+          );
+          latencies.push(performance.now() - started);
+        }
+      }),
+    );
+    return latencies;
+  } finally {
+    const cleanup = await connection.createChannel();
+    await cleanup.deleteQueue(queue);
+    await connection.close();
+  }
+}
+
+type Targets = Awaited<ReturnType<typeof raceTargets>>;
+
+async function articleGeneration(scope: TestScope, services: Record<string, string>, db: Db, stores: RaceContentStores, judged: Targets) {
   const now = Date.now();
   await db.collection<RaceDocument>(RACE_COLLECTIONS.horse_racing).insertOne({
     _id: raceResult.race_id,
@@ -161,10 +222,11 @@ async function articleGeneration(scope: TestScope, services: Record<string, stri
   const apiPort = await freePort();
   const workerEnv = appEnv(services, stores, await freePort(), { AI_PROVIDER: 'local', LOG_LEVEL: 'info', JOB_PREFETCH: String(PREFETCH) });
   const consuming = (worker: { lines: string[] }) => worker.lines.some((line) => /consuming article-builder/.test(line));
-  await Promise.all([
+  const [api, worker] = await Promise.all([
     startRaceContentApi(scope, services, stores, apiPort, { LOG_LEVEL: 'info' }),
     startApp(scope, 'apps/article-worker/src/main.ts', workerEnv, consuming, 90_000),
   ]);
+  const cpuBefore = [cpuSeconds(api.pid), cpuSeconds(worker.pid)];
   const base = `http://127.0.0.1:${apiPort}`;
   const articles = db.collection(COLLECTIONS.articles);
   const started = performance.now();
@@ -187,7 +249,7 @@ async function articleGeneration(scope: TestScope, services: Record<string, stri
   const accepted = performance.now() - started;
   const drafted = async () => ((await articles.countDocuments({ status: 'draft' })) === ARTICLES ? performance.now() - started : undefined);
   const what = 'every article to reach draft';
-  const total = await waitFor(drafted, { timeoutMs: size(300_000, 60_000), intervalMs: 100, what }).catch(() => undefined);
+  const total = await waitFor(drafted, { timeoutMs: size(300_000, 60_000), intervalMs: POLL_MS, what }).catch(() => undefined);
   const failedDocs = await articles.find({ status: 'failed' }, { projection: { generation_error: 1 } }).toArray();
   const failed = failedDocs.length;
   const reasons = new Map<string, number>();
@@ -195,24 +257,34 @@ async function articleGeneration(scope: TestScope, services: Record<string, stri
     reasons.set(String(doc.generation_error).slice(0, 120), (reasons.get(String(doc.generation_error).slice(0, 120)) ?? 0) + 1);
   for (const [reason, count] of reasons) console.log(`  failed x${count}: ${reason}`);
   if (total === undefined) throw new Error(`not every article reached draft (${failed} failed)`);
+  const [apiCpu, workerCpu] = [cpuSeconds(api.pid) - cpuBefore[0], cpuSeconds(worker.pid) - cpuBefore[1]];
   console.log(
     `${ARTICLES} article generations to draft with one article-worker (local provider, JOB_PREFETCH ${PREFETCH}): ${(total / 1000).toFixed(1)} s; ` +
       `202s in ${(accepted / 1000).toFixed(1)} s (p95 ${percentile(latencies, 0.95).toFixed(1)} ms at ${CONCURRENCY} concurrent); ` +
-      `queue throughput ${((2 * ARTICLES) / (total / 1000)).toFixed(0)} jobs/s (${(ARTICLES / (total / 1000)).toFixed(0)} articles/s)`,
+      `queue throughput ${((2 * ARTICLES) / (total / 1000)).toFixed(0)} jobs/s (${(ARTICLES / (total / 1000)).toFixed(0)} articles/s); ` +
+      `CPU used meanwhile: API ${apiCpu.toFixed(1)} s, worker ${workerCpu.toFixed(1)} s`,
   );
   const broker = await brokerFloor(services.AMQP_URL, stores.queuePrefix);
   const store = await storeFloor(db);
+  const accepting = await acceptFloor(db, services.AMQP_URL, stores.queuePrefix);
   console.log(
     `  floors: broker alone ${(broker / 1000).toFixed(1)} s for ${2 * ARTICLES} confirmed, acked messages over two hops ` +
       `(${((2 * ARTICLES) / (broker / 1000)).toFixed(0)} jobs/s); store alone ${(store / 1000).toFixed(1)} s for the pipeline's ` +
       `${5 * ARTICLES} driver calls; pipeline/(broker+store) ${(total / (broker + store)).toFixed(2)}x`,
   );
   report({
-    figure: `${ARTICLES} article generations to draft, one article-worker (floor: broker alone + store alone)`,
+    figure: `${ARTICLES} article generations to draft, one article-worker (floor: broker alone + store alone${judged.label('< 60 s')})`,
     value: total / 1000,
     unit: 's',
     floor: (broker + store) / 1000,
-    targets: [{ op: '<', limit: 60 }],
+    targets: judged.targets({ op: '<', limit: 60 }),
+  });
+  report({
+    figure: `POST /v1/articles/generation, p95 of ${ARTICLES} at ${CONCURRENCY} concurrent while the worker runs (floor, alone: race read, insert, confirmed publish through the drivers)`,
+    value: percentile(latencies, 0.95),
+    unit: 'ms',
+    floor: percentile(accepting, 0.95),
+    targets: [DRIVER_RATIO],
   });
 }
 
@@ -240,7 +312,7 @@ const WORDS = [
   'サクラ',
 ];
 
-async function related(scope: TestScope, services: Record<string, string>, db: Db, stores: RaceContentStores): Promise<void> {
+async function related(scope: TestScope, services: Record<string, string>, db: Db, stores: RaceContentStores, judged: Targets) {
   const blogs = db.collection(COLLECTIONS.blogs);
   const seeded = performance.now();
   const ids: ObjectId[] = [];
@@ -279,31 +351,31 @@ async function related(scope: TestScope, services: Record<string, string>, db: D
   const first = await post(`${base}/v1/blogs/${pick(0).toHexString()}/related_generate`);
   if (first.status !== 200) throw new Error(`related_generate answered ${first.status}: ${first.body}`);
   console.log(`  first call (loads the in-memory index of ${BLOGS} vectors): ${first.ms.toFixed(0)} ms`);
-  const app: number[] = [];
-  const floor: number[] = [];
-  for (let run = 1; run <= RUNS; run++) {
-    if (!eligible(run)) continue;
-    const res = await post(`${base}/v1/blogs/${pick(run).toHexString()}/related_generate`);
-    if (res.status !== 200) throw new Error(`related_generate answered ${res.status}: ${res.body}`);
-    app.push(res.ms);
-    const started = performance.now();
-    const blog = await blogs.findOne({ _id: pick(run) });
-    const projection = { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 };
-    await Promise.all(ids.slice(run, run + 2).map((_id) => blogs.findOne({ _id }, { projection })));
-    await blogs.findOneAndUpdate({ _id: pick(run) }, { $set: { body_html: `${blog!.body_html}`, updated_at: Date.now() } });
-    floor.push(performance.now() - started);
-  }
+  const runs = Array.from({ length: RUNS }, (_, i) => i + 1).filter(eligible);
+  const projection = { name: 1, old_blog_id: 1, status: 1, embedding: 1, updated_at: 1, deleted_at: 1 };
+  const { app, floor } = await interleaved(
+    runs.length,
+    async (i) => {
+      const res = await post(`${base}/v1/blogs/${pick(runs[i]).toHexString()}/related_generate`);
+      if (res.status !== 200) throw new Error(`related_generate answered ${res.status}: ${res.body}`);
+    },
+    async (i) => {
+      const blog = await blogs.findOne({ _id: pick(runs[i]) });
+      await Promise.all(ids.slice(runs[i], runs[i] + 2).map((_id) => blogs.findOne({ _id }, { projection })));
+      await blogs.findOneAndUpdate({ _id: pick(runs[i]) }, { $set: { body_html: `${blog!.body_html}`, updated_at: Date.now() } });
+    },
+  );
   console.log(
     `POST /v1/blogs/{id}/related_generate over ${BLOGS} blogs: ` +
       `median ${percentile(app, 0.5).toFixed(1)} ms, p99 ${percentile(app, 0.99).toFixed(1)} ms over ${app.length} calls; ` +
       `store floor (the blog, two candidates and the write, by id) median ${percentile(floor, 0.5).toFixed(1)} ms`,
   );
   report({
-    figure: `POST /v1/blogs/{id}/related_generate over ${BLOGS} blogs, p95 of ${app.length} (floor: its store calls by id)`,
+    figure: `POST /v1/blogs/{id}/related_generate over ${BLOGS} blogs, p95 of ${app.length} (floor: its store calls by id${judged.label('< 300 ms')})`,
     value: percentile(app, 0.95),
     unit: 'ms',
     floor: percentile(floor, 0.95),
-    targets: [{ op: '<', limit: 300 }],
+    targets: judged.targets({ op: '<', limit: 300 }),
   });
   // The app's own part of a request, alone: the in-memory pass over every vector (no store).
   const index = new RelatedBlogsIndex({} as BlogStore, { refreshAfterMs: 0, maxStalenessMs: 0 });
@@ -333,6 +405,7 @@ async function related(scope: TestScope, services: Record<string, string>, db: D
 runBench('generation', async ({ scope, services }) => {
   const which = benchArgs()[0] ?? 'all';
   const client = scope.track('the bench MongoDB client', await MongoClient.connect(services.MONGODB_URI));
+  const judged = await raceTargets(client);
   // Each half on stores of its own, its apps stopped before the next half starts.
   const halves = { articles: articleGeneration, related } as const;
   if (which !== 'all' && !(which in halves)) throw new Error(`unknown half ${which}: articles, related or none (both)`);
@@ -342,7 +415,7 @@ runBench('generation', async ({ scope, services }) => {
       const stores = raceContentStores(own);
       const db = client.db(stores.db);
       await ensureIndexes(db, RACE_CONTENT_INDEXES);
-      await run(own, services, db, stores);
+      await run(own, services, db, stores, judged);
     });
   }
 });
