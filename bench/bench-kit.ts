@@ -4,12 +4,28 @@
 // Smoke mode (BENCH_SMOKE=1, or --smoke): tiny sizes and short runs through the same routes, queues and floors, so a
 // bench that cannot start or breaks on the way fails in seconds; targets are not judged. `npm run bench:smoke` runs
 // every bench so (scripts/bench-smoke.sh; scripts/test.sh runs it in CI).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RunningEntryPoint, startEntryPoint, TestScope, testServices, waitFor, workspaceRoot } from '@platform/testing';
 
 export const SMOKE = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
+
+/** BENCH_FROM_SOURCE=1: apps run from their sources through SWC instead of built, as up.sh and the image run them. */
+export const FROM_SOURCE = Boolean(process.env.BENCH_FROM_SOURCE);
+
+const builtApps = new Set<string>();
+
+/**
+ * An app's entry point as the image runs it: built by its Nx target, once per bench (Nx's cache makes a rebuild of
+ * unchanged sources instant); with BENCH_FROM_SOURCE=1 its `src/main.ts`.
+ */
+export function appEntry(app: string): string {
+  if (FROM_SOURCE) return `apps/${app}/src/main.ts`;
+  if (!builtApps.has(app)) execFileSync('npx', ['nx', 'run', `${app}:build`, '--outputStyle=static'], { stdio: 'ignore' });
+  builtApps.add(app);
+  return `dist/apps/${app}/apps/${app}/src/main.js`;
+}
 
 /** The full size, or the smoke one. */
 export const size = <T>(full: T, smoke: T): T => (SMOKE ? smoke : full);

@@ -1,11 +1,10 @@
 // What the race content benches share (bench:ping, bench:race, bench:generation): the bench's access tokens, the
 // stores of a scope the apps run on, and race-content-api started from its entry point on them.
-import { execFileSync } from 'node:child_process';
 import { JwtService } from '@nestjs/jwt';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import type { MongoClient } from 'mongodb';
 import type { RunningEntryPoint, TestScope } from '@platform/testing';
-import { answers, startApp, type Target } from './bench-kit';
+import { answers, appEntry, startApp, type Target } from './bench-kit';
 
 export const BENCH_SECRET = 'race-content-bench-secret-0123456789abcdef';
 
@@ -38,19 +37,6 @@ export function appEnv(services: Record<string, string>, stores: RaceContentStor
   };
 }
 
-let built = false;
-
-/**
- * race-content-api's entry point as the image runs it: built by its Nx target (once per bench; Nx's cache makes a
- * rebuild of unchanged sources instant). BENCH_FROM_SOURCE=1 runs the sources through SWC instead.
- */
-function raceContentEntry(): string {
-  if (process.env.BENCH_FROM_SOURCE) return 'apps/race-content-api/src/main.ts';
-  if (!built) execFileSync('npx', ['nx', 'run', 'race-content-api:build', '--outputStyle=static'], { stdio: 'ignore' });
-  built = true;
-  return 'dist/apps/race-content-api/apps/race-content-api/src/main.js';
-}
-
 /** race-content-api as its own process on the bench's stores, with the local S3 and the bench's JWT secret; once it answers. */
 export function startRaceContentApi(
   scope: TestScope,
@@ -68,7 +54,7 @@ export function startRaceContentApi(
     JWT_SECRET: BENCH_SECRET,
     ...extra,
   });
-  return startApp(scope, raceContentEntry(), env, answers(`http://127.0.0.1:${port}/v1/ping`), 90_000);
+  return startApp(scope, appEntry('race-content-api'), env, answers(`http://127.0.0.1:${port}/v1/ping`), 90_000);
 }
 
 /** What a race content figure must be: within 1.2x of the same work straight through the driver. */

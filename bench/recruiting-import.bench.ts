@@ -16,7 +16,7 @@ import { freePort, waitFor } from '@platform/testing';
 import { RECRUITING_DATABASE } from '../apps/recruiting-api/src/database/database';
 import { RECRUITING_IMPORT_QUEUE } from '../apps/recruiting-api/src/recruiting.queues';
 import { encodeTsv, PANEL_HEADERS, panelExport } from '../apps/recruiting-api/test/fixtures/imports/tsv-fixtures';
-import { answers, memoryMb, report, runBench, size, whenReady } from './bench-kit';
+import { answers, appEntry, FROM_SOURCE, memoryMb, report, runBench, size, whenReady } from './bench-kit';
 
 const ROWS = size(100_000, 1_000);
 const SECRET = 'bench-secret-0123456789abcdef0123456789';
@@ -35,13 +35,9 @@ runBench('import', async ({ scope, services }) => {
   writeFileSync(floorFile, text);
   scope.defer('the floor file', () => rmSync(floorFile, { force: true }));
   await migrateDatabase(database.url, RECRUITING_DATABASE);
-  // The app as up.sh and the image run it: built, with its V8 flags (BENCH_FROM_SOURCE=1 runs the sources through SWC instead).
-  const fromSource = Boolean(process.env.BENCH_FROM_SOURCE);
-  if (!fromSource) execFileSync('npx', ['nx', 'run', 'recruiting-api:build', '--outputStyle=static'], { stdio: 'ignore' });
-  const entry = fromSource
-    ? ['-r', '@swc-node/register', 'apps/recruiting-api/src/main.ts']
-    : ['dist/apps/recruiting-api/apps/recruiting-api/src/main.js'];
-  const app = spawn(process.execPath, [...RECRUITING_NODE_FLAGS, ...entry], {
+  // The app as up.sh and the image run it: built (appEntry; BENCH_FROM_SOURCE=1 for the sources), with its V8 flags.
+  const entry = appEntry('recruiting-api');
+  const app = spawn(process.execPath, [...RECRUITING_NODE_FLAGS, ...(FROM_SOURCE ? ['-r', '@swc-node/register'] : []), entry], {
     env: {
       PATH: process.env.PATH ?? '',
       SWC_NODE_PROJECT: 'tsconfig.json',
@@ -145,7 +141,7 @@ runBench('import', async ({ scope, services }) => {
     `\n${ROWS.toLocaleString()} rows, ${(utf16.length / 1024 / 1024).toFixed(1)} MiB UTF-16LE; file rowCount ${file.file_info.rowCount}, ` +
       `import ${status.status}: ${status.importedCount} imported, ${status.errorCount} errors; ${stored.rows[0].n} stored; floor copied ${copied.rows[0].n}`,
   );
-  console.log(`recruiting-api ${fromSource ? 'from source (SWC)' : 'built (dist)'}, node flags: ${RECRUITING_NODE_FLAGS.join(' ')}\n`);
+  console.log(`recruiting-api ${FROM_SOURCE ? 'from source (SWC)' : 'built (dist)'}, node flags: ${RECRUITING_NODE_FLAGS.join(' ')}\n`);
   console.log(`upload ${(uploadMs / 1000).toFixed(1)} s, import job ${(importMs / 1000).toFixed(1)} s; app RSS idle ${idle.toFixed(0)} MB`);
   report({
     figure: `upload + import of ${ROWS.toLocaleString()} UTF-16LE rows (floor: psql \\copy)`,

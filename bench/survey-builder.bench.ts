@@ -9,7 +9,6 @@
 // The app runs as shipped: built, with its V8 flags (BENCH_NODE_FLAGS replaces them, BENCH_NODE_OPTIONS adds
 // to them, e.g. --cpu-prof; BENCH_FROM_SOURCE=1 runs the sources through SWC, which adds about 80 MB).
 // Run: npm run bench:builder   (PostgreSQL must be up: scripts/services.sh)
-import { execFileSync } from 'node:child_process';
 import { get as httpGet } from 'node:http';
 import { Client, type Pool } from 'pg';
 import { migrateDatabase } from '@platform/persistence';
@@ -23,14 +22,13 @@ import {
   SECTION_COLUMNS,
   VISIBILITY_RULE_COLUMNS,
 } from '../apps/survey-builder-api/src/snapshot/snapshot.columns';
-import { answers, median, memoryMb, report, runBench, size, startApp, startBareServer } from './bench-kit';
+import { answers, appEntry, FROM_SOURCE, median, memoryMb, report, runBench, size, startApp, startBareServer } from './bench-kit';
 
 const SECTIONS = size(50, 2);
 const QUESTIONS_PER_SECTION = size(20, 5);
 const SURVEYS_IN_LIST = size(1000, 10);
 const RUNS = { save: size(10, 2), detail: size(20, 3), renumber: size(5, 2), list: size(20, 3) };
 // The app as the image, compose and up.sh run it: built, with the V8 flags of k8s/survey-builder-api.yaml.
-const FROM_SOURCE = Boolean(process.env.BENCH_FROM_SOURCE);
 const BUILDER_NODE_FLAGS = process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=16';
 const USER = { 'x-user-email': 'bench@example.com', 'x-user-name': 'Bench', 'content-type': 'application/json' };
 
@@ -199,8 +197,7 @@ runBench('builder', async ({ scope }) => {
   await db.connect();
   const pool = scope.pool({ connectionString: database.url, max: 3, options: '-c search_path=survey_builder' });
   const port = await freePort();
-  if (!FROM_SOURCE) execFileSync('npx', ['nx', 'run', 'survey-builder-api:build', '--outputStyle=static'], { stdio: 'ignore' });
-  const entry = FROM_SOURCE ? 'apps/survey-builder-api/src/main.ts' : 'dist/apps/survey-builder-api/apps/survey-builder-api/src/main.js';
+  const entry = appEntry('survey-builder-api');
   const builderEnv = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
