@@ -1,4 +1,4 @@
-import type { ErrorBodyFormat } from '@platform/runtime';
+import { type ErrorBodyFormat, pathOf } from '@platform/runtime';
 import type { FieldProblem } from './domain-error';
 
 /** What every error body carries, whatever the service: a stable code, a human message, the failing fields. */
@@ -31,9 +31,6 @@ export interface BuilderErrorBody {
 export interface RaceContentErrorBody {
   error: ErrorInfo;
 }
-
-/** The path of a request without its query string. */
-const pathOf = (url: string) => url.split('?')[0];
 
 export const recruitingErrorBody: ErrorBodyFormat = (status, error, request): RecruitingErrorBody => ({
   success: false,

@@ -1,7 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, SetMetadata } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { map, type Observable } from 'rxjs';
-import { RAW_RESPONSE, routeMetadata } from '@platform/runtime';
+import { pathOf, RAW_RESPONSE, routeMetadata } from '@platform/runtime';
 import type { BuilderEnvelope, PublicEnvelope, RecruitingEnvelope } from '../envelopes/envelopes';
 import { PaginatedResult } from '../envelopes/pagination';
 
@@ -35,7 +35,7 @@ export class RecruitingEnvelopeInterceptor implements NestInterceptor {
           statusCode: response.statusCode,
           data: paged ? paged.items : value,
           ...(paged ? { pagination: paged.pagination } : {}),
-          path: request.url.split('?')[0],
+          path: pathOf(request.url),
           method: request.method,
           timestamp: new Date().toISOString(),
         };
