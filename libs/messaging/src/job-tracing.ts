@@ -28,18 +28,23 @@ interface SpanTarget {
   jobId: string;
 }
 
+/** OpenTelemetry's messaging attributes every publish and job span carries. */
+function messagingAttributes(target: SpanTarget, operation: 'send' | 'process') {
+  return {
+    'messaging.system': 'rabbitmq',
+    'messaging.operation.type': operation,
+    'messaging.destination.name': target.destination,
+    'messaging.message.id': target.jobId,
+  };
+}
+
 /** Runs a publish inside a PRODUCER span `<queue> publish`; its context goes into the message's headers. */
 export async function withPublishSpan<T>(target: SpanTarget, publish: (active: Context) => Promise<T>): Promise<T> {
   return tracer.startActiveSpan(
     `${target.queue} publish`,
     {
       kind: SpanKind.PRODUCER,
-      attributes: {
-        'messaging.system': 'rabbitmq',
-        'messaging.operation.type': 'send',
-        'messaging.destination.name': target.destination,
-        'messaging.message.id': target.jobId,
-      },
+      attributes: messagingAttributes(target, 'send'),
     },
     (span) => ended(span, () => publish(context.active())),
   );
@@ -61,10 +66,7 @@ export async function withJobSpan<T>(
     {
       kind: SpanKind.CONSUMER,
       attributes: {
-        'messaging.system': 'rabbitmq',
-        'messaging.operation.type': 'process',
-        'messaging.destination.name': target.destination,
-        'messaging.message.id': target.jobId,
+        ...messagingAttributes(target, 'process'),
         'messaging.rabbitmq.job.attempt': target.attempt,
         'messaging.rabbitmq.message.redelivered': target.redelivered,
       },
