@@ -115,7 +115,7 @@ describe('public slots: codings, ETag, window', () => {
     const before = { ...bookable.counts };
     const requests = 20;
     const answers = await Promise.all(Array.from({ length: requests }, () => get(slotsPath(), { 'accept-encoding': 'br' })));
-    // Later requests, whichever computation of the slots they meet (they are recomputed every second), reuse the same bytes.
+    // Later requests, whichever computation of the slots they meet (recomputed after a change or their time), reuse the same bytes.
     answers.push(await get(slotsPath(), { 'accept-encoding': 'br' }));
     expect(answers.every((a) => a.statusCode === 200 && a.headers['content-encoding'] === 'br')).toBe(true);
     expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);

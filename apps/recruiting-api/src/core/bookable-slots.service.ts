@@ -10,9 +10,15 @@ import type { DayWindow } from './day-window';
 import { EncodedAnswer } from './encoded-answer';
 
 /**
- * How long a project's computed slots are reused (and shared by concurrent requests). Every replica drops them at once
- * when any replica changes a window or a reservation: the change bumps a generation in the shared Redis, which each
- * request reads. Only while Redis cannot be reached does another replica's change take up to this long to show (and a
+ * How long a project's computed slots are reused (and shared by concurrent requests) while Redis answers. Every replica
+ * drops them at once when any replica changes a window or a reservation: the change bumps a generation in the shared
+ * Redis, which each request reads; and they end early when their first slot starts. What the generation does not
+ * follow (an interviewer's name changed at login) shows within this time.
+ */
+export const SLOTS_KEEP_MS = 30_000;
+
+/**
+ * How long they are reused while Redis cannot be reached: another replica's change takes up to this long to show (and a
  * booking of a slot taken in between is still refused by the exclusion constraint when it is confirmed).
  */
 export const SLOTS_CACHE_MS = 1000;
@@ -30,7 +36,8 @@ interface CachedSlots {
   answers: Map<string, Promise<EncodedAnswer>>;
   /**
    * The answers of the computation just before (not theirs in turn), whose encodings are reused when the JSON comes out
-   * the same: the slots are recomputed every second, and change far less often.
+   * the same: every change anywhere drops every project's slots (reservations cross projects), and the time limits
+   * recompute them, while a project's answer changes far less often.
    */
   previous?: Map<string, Promise<EncodedAnswer>>;
 }
@@ -75,7 +82,10 @@ export class BookableSlotsService {
     }
   }
 
-  /** The project's bookable slots now, computed at most once per SLOTS_CACHE_MS and shared by concurrent callers. */
+  /**
+   * The project's bookable slots now: computed again when a change bumped the shared generation, their first slot
+   * started, or SLOTS_KEEP_MS passed (SLOTS_CACHE_MS without Redis); shared by concurrent callers.
+   */
   async slots(projectId: number, durationMinutes: number): Promise<IdentifiedSlot[]> {
     return (await this.cached(projectId, durationMinutes)).slots;
   }
@@ -118,7 +128,7 @@ export class BookableSlotsService {
     if (hit && hit.until > now && hit.durationMinutes === durationMinutes && hit.generation === generation) return hit;
     this.counts.computed += 1;
     const entry: CachedSlots = {
-      until: now + SLOTS_CACHE_MS,
+      until: now + (generation === undefined ? SLOTS_CACHE_MS : SLOTS_KEEP_MS),
       generation,
       durationMinutes,
       slots: this.compute(projectId, durationMinutes, new Date(now)),

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Db } from '../database/recruiting-db';
+import type { ProjectScope } from './projects.repository';
 
 export interface TokenRow {
   projectCandidateId: number;
-  projectId: number;
   expiresAt: Date;
+  project: ProjectScope;
 }
 
 /** Scheduling tokens, one per candidate (a new invitation replaces the earlier one): SQL only here. */
@@ -22,12 +23,17 @@ export class SchedulingTokensRepository {
         set token_hash = excluded.token_hash, expires_at = excluded.expires_at, created_at = now()`.execute(db);
   }
 
+  /** The token's candidate, expiry and project, in one round trip (every public request starts here). */
   async findByHash(db: Db, tokenHash: Buffer): Promise<TokenRow | undefined> {
-    return db
+    const row = await db
       .selectFrom('schedulingTokens as t')
       .innerJoin('projectCandidates as pc', 'pc.id', 't.projectCandidateId')
-      .select(['t.projectCandidateId', 'pc.projectId', 't.expiresAt'])
+      .innerJoin('projects as p', 'p.id', 'pc.projectId')
+      .select(['t.projectCandidateId', 't.expiresAt', 'p.id', 'p.name', 'p.interviewDurationMinutes', 'p.timezone'])
       .where('t.tokenHash', '=', tokenHash)
       .executeTakeFirst();
+    if (!row) return undefined;
+    const { projectCandidateId, expiresAt, ...project } = row;
+    return { projectCandidateId, expiresAt, project };
   }
 }

@@ -4,7 +4,7 @@ import { CandidateStatusService } from '../core/candidate-status.service';
 import { RecruitingDb } from '../database/recruiting-db';
 import { parseInstant } from '../domain/date-time';
 import { AutomaticMailsService } from '../core/automatic-mails.service';
-import { type ProjectScope, ProjectsRepository } from '../core/projects.repository';
+import type { ProjectScope } from '../core/projects.repository';
 import { CandidatesRepository } from '../core/candidates.repository';
 import { notFound, RecruitingError } from '../recruiting.errors';
 import type { SlotsQuery, SubmitAvailabilityDto } from './dto/scheduling.dto';
@@ -28,7 +28,6 @@ const slotNotAvailable = (message: string) => new RecruitingError('SLOT_NOT_AVAI
 export class SchedulingService {
   constructor(
     private readonly db: RecruitingDb,
-    private readonly projects: ProjectsRepository,
     private readonly candidates: CandidatesRepository,
     private readonly tokens: SchedulingTokensRepository,
     private readonly preferred: PreferredSlotsRepository,
@@ -42,7 +41,7 @@ export class SchedulingService {
     const row = await this.tokens.findByHash(this.db, hashSchedulingToken(token));
     if (!row) throw notFound('The scheduling link does not exist');
     if (row.expiresAt.getTime() <= Date.now()) throw new RecruitingError('SCHEDULING_TOKEN_ERROR', 'The scheduling link has expired');
-    return { projectCandidateId: row.projectCandidateId, project: await this.projects.requireScope(this.db, row.projectId) };
+    return { projectCandidateId: row.projectCandidateId, project: row.project };
   }
 
   async info(token: string): Promise<SchedulingInfoResponse> {
