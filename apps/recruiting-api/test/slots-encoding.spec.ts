@@ -49,7 +49,11 @@ describe('public slots: codings, ETag, window', () => {
   const day = (days: number) => dayAt(days, 1).slice(0, 10);
 
   beforeAll(async () => {
-    t = await startRecruiting('recruiting_slots_encoding');
+    // Many requests on one link: the limits (tested in scheduling.spec) are raised out of the way.
+    t = await startRecruiting('recruiting_slots_encoding', {
+      PUBLIC_RATE_LIMIT_PER_TOKEN: '10000',
+      PUBLIC_RATE_LIMIT_PER_ADDRESS: '10000',
+    });
     const server = t.app.getHttpServer() as Server;
     if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -182,18 +186,46 @@ describe('public slots: codings, ETag, window', () => {
     expect(windowed.headers.etag).not.toBe((await get(slotsPath())).headers.etag);
   });
 
-  it('shows on the page the slots of the window it is asked for, all of them without one', async () => {
-    const boxes = async (query: string) => {
+  it('shows on the page the days it is asked for, else the week from the first slot, with links to the other weeks', async () => {
+    const page = async (query: string) => {
       const res = await get(`/schedule/${token}${query}`);
       expect(res.statusCode).toBe(200);
-      return [...res.body.matchAll(/data-start="([^"]+)"/g)].map((m) => m[1]);
+      const inputs = (type: string) => [...res.body.matchAll(new RegExp(`type="${type}"[^>]*data-start="([^"]+)"`, 'g'))].map((m) => m[1]);
+      const link = (rel: string) =>
+        /<a rel="(?:prev|next)"/.test(res.body) && new RegExp(`<a rel="${rel}" href="([^"]+)"`).exec(res.body)?.[1];
+      return { boxes: inputs('checkbox'), kept: inputs('hidden'), previous: link('prev'), next: link('next') };
     };
-    const all = (await get(slotsPath())).json().data.map((s: { startAt: string }) => s.startAt);
-    expect(await boxes('')).toEqual(all);
-    const window = `?from=${day(3)}&to=${day(3)}`;
-    expect(await boxes(window)).toEqual((await get(slotsPath(window))).json().data.map((s: { startAt: string }) => s.startAt));
-    expect(await boxes(window)).toHaveLength(2);
+    const starts = async (query = '') => (await get(slotsPath(query))).json().data.map((s: { startAt: string }) => s.startAt);
+    // A window ten days after the others: the default week (from the first slot's day) leaves it out and links to it.
+    await t
+      .http()
+      .post(`/api/v1/projects/${projectId}/interviewer-availability`)
+      .set(member)
+      .send({ interviewerId: alice, startAt: dayAt(12, 1), endAt: dayAt(12, 2) })
+      .expect(201);
+    const later = `?from=${day(12)}&to=${day(18)}`;
+    const first = await page('');
+    expect(first.boxes).toEqual(await starts(`?from=${day(2)}&to=${day(8)}`));
+    expect(first.boxes).toEqual((await starts()).filter((start: string) => start < dayAt(12, 1)));
+    expect(first).toMatchObject({ previous: undefined, next: `/schedule/${token}${later.replace('&', '&amp;')}` });
+    const second = await page(later);
+    expect(second.boxes).toEqual([dayAt(12, 1)]);
+    expect(second).toMatchObject({ previous: `/schedule/${token}?from=${day(-2)}&amp;to=${day(4)}`, next: undefined });
+    // Asked days are shown as asked; a malformed window is 400.
+    const one = `?from=${day(3)}&to=${day(3)}`;
+    expect((await page(one)).boxes).toEqual(await starts(one));
+    expect((await page(one)).boxes).toHaveLength(2);
     expect((await get(`/schedule/${token}?from=${day(4)}&to=${day(3)}`)).statusCode).toBe(400);
+    // A choice in the later week rides along, hidden, in the first week's form, so a submission from there keeps it.
+    const slots = (await get(slotsPath(later))).json().data.map(({ interviewerName: _, ...slot }: { interviewerName: string }) => slot);
+    await t.http().post(`/api/v1/scheduling/${token}/submit-availability`).send({ slots }).expect(200);
+    expect((await page('')).kept).toEqual([dayAt(12, 1)]);
+    expect((await page(later)).kept).toEqual([]);
+    await t
+      .http()
+      .delete(`/api/v1/projects/${projectId}/interviewer-availability/${await lastWindowId()}`)
+      .set(member)
+      .expect(204);
   });
 
   it('refuses malformed windows with 400 VALIDATION_FAILED', async () => {

@@ -62,8 +62,10 @@ export class SchedulePageController {
     operationId: 'getSchedulePage',
     summary: 'The scheduling page (HTML, Japanese)',
     description:
-      "Server-rendered: the project, the interview length and the open slots by day in the project's time zone, with a form " +
-      'that works without script; the confirmed reservation once there is one; a message for an expired or unknown link.',
+      "Server-rendered: the project, the interview length and the open slots by day in the project's time zone (the days " +
+      'from..to, else the week from the first slot, with links to the weeks before and after that have slots), with a form ' +
+      'that works without script and keeps earlier choices on other days; the confirmed reservation once there is one; a ' +
+      'message for an expired or unknown link.',
   })
   @ApiProduces('text/html')
   @ApiResponse({ status: 200, ...html('The page') })

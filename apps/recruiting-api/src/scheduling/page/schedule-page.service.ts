@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BookableSlotsService, slotsIn } from '../../core/bookable-slots.service';
-import { dayWindow } from '../../core/day-window';
 import { PreferredSlotsRepository } from '../../core/preferred-slots.repository';
 import type { SchedulingConfig } from '../../config';
 import { SCHEDULING_CONFIG } from '../../config.tokens';
@@ -8,6 +7,7 @@ import { RecruitingDb } from '../../database/recruiting-db';
 import { slotIdOf } from '../../domain/slots';
 import { RecruitingError } from '../../recruiting.errors';
 import { SchedulingService } from '../scheduling.service';
+import { type DayRange, pageWindow } from './page-window';
 import { MAX_SLOTS, type PageState } from './schedule-page.render';
 
 export interface PageResult {
@@ -41,8 +41,12 @@ export class SchedulePageService {
     @Inject(SCHEDULING_CONFIG) private readonly config: SchedulingConfig,
   ) {}
 
-  /** The page; with a window of days (`from`, `to`, the project's time zone), only the slots starting in it. */
-  async page(token: string, notice?: Notice, status = 200, days: { from?: string; to?: string } = {}): Promise<PageResult> {
+  /**
+   * The page: the slots starting in the days the address names (`from`, `to`, the project's time zone), else in the
+   * week from the first slot, with links to the weeks before and after that have slots. Earlier choices outside the
+   * shown days ride along in the form, so a submission from any week keeps them.
+   */
+  async page(token: string, notice?: Notice, status = 200, days: DayRange = {}): Promise<PageResult> {
     let resolved;
     try {
       resolved = await this.scheduling.resolve(token);
@@ -50,7 +54,6 @@ export class SchedulePageService {
       return this.errorPage(error);
     }
     const { projectCandidateId, project } = resolved;
-    const window = dayWindow(['from', days.from], ['to', days.to], project.timezone);
     const info = await this.scheduling.info(token);
     if (info.reservation) {
       return {
@@ -68,6 +71,10 @@ export class SchedulePageService {
       this.bookable.slots(project.id, project.interviewDurationMinutes),
       this.preferred.ofCandidates(this.db, [projectCandidateId]),
     ]);
+    const page = pageWindow(slots, project.timezone, days, new Date());
+    const shown = slotsIn(slots, page.window);
+    const chosen = new Set(earlier.map((p) => slotIdOf(this.config.slotKey, p.interviewerId, p.startAt)));
+    const onShownDays = new Set(shown.map((s) => s.slotId));
     return {
       status,
       state: {
@@ -77,8 +84,12 @@ export class SchedulePageService {
         candidateName: info.candidate.name,
         durationMinutes: project.interviewDurationMinutes,
         timezone: project.timezone,
-        slots: slotsIn(slots, window),
-        chosen: new Set(earlier.map((p) => slotIdOf(this.config.slotKey, p.interviewerId, p.startAt))),
+        slots: shown,
+        chosen,
+        keptElsewhere: slots.filter((s) => chosen.has(s.slotId) && !onShownDays.has(s.slotId)),
+        days: page.range,
+        previous: page.previous,
+        next: page.next,
         notice,
       },
     };
