@@ -136,8 +136,11 @@ export const answers = (url: string) => () =>
     () => false,
   );
 
-/** A bare node:http server of bench/ (the floor of a request rate), once it prints that it listens; stopped when the scope closes. */
-export async function startBareServer(scope: TestScope, script: string, args: string[]): Promise<void> {
+/**
+ * A bare node:http server of bench/ (the floor of a request rate), once it prints that it listens; stopped when the scope
+ * closes. Its process id, for CPU figures.
+ */
+export async function startBareServer(scope: TestScope, script: string, args: string[]): Promise<number> {
   const server = spawn(process.execPath, [join(__dirname, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => server.on('exit', resolve));
   scope.defer(script, async () => {
@@ -147,6 +150,7 @@ export async function startBareServer(scope: TestScope, script: string, args: st
   let listening = false;
   server.stdout!.once('data', () => (listening = true));
   await whenReady(script, [], exited, () => listening, 10_000);
+  return server.pid!;
 }
 
 /** Runs one part of a bench in a scope of its own, closed when the part ends (or with the bench's scope, if it fails). */

@@ -6,7 +6,7 @@
 // over OTLP to a sink process, in the same run (aim: under 10 % fewer requests).   Run: npm run bench:ping   (services must be up: scripts/services.sh)
 import autocannon from 'autocannon';
 import { freePort } from '@platform/testing';
-import { report, runBench, size, startBareServer } from './bench-kit';
+import { cpuSeconds, report, runBench, size, startBareServer } from './bench-kit';
 import { raceContentStores, startRaceContentApi } from './race-content-kit';
 
 const CONNECTIONS = 50;
@@ -15,27 +15,33 @@ const WARM_UP_S = size(2, 1);
 /** Every server is measured once per round, in turn: a drift of the machine over the run then weighs on all alike. */
 const ROUNDS = size(3, 1);
 
-async function measureOnce(url: string) {
+/** One round: the request rate, p99, and the server's own CPU time per request (the client shares the two cores). */
+async function measureOnce({ url, pid }: Server) {
+  const cpu = cpuSeconds(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rate: result.requests.average, p99: result.latency.p99 };
+  return { rate: result.requests.average, p99: result.latency.p99, cpuUs: ((cpuSeconds(pid) - cpu) / result.requests.total) * 1e6 };
 }
 
-/** Each URL warmed up, then measured ROUNDS times round-robin; per URL the median round (by rate). */
-async function measureAll(urls: string[]) {
-  for (const url of urls) await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S });
-  const rounds: Array<Array<{ rate: number; p99: number }>> = urls.map(() => []);
-  for (let round = 0; round < ROUNDS; round++) for (const [i, url] of urls.entries()) rounds[i].push(await measureOnce(url));
+interface Server {
+  url: string;
+  pid: number;
+}
+
+/** Each server warmed up, then measured ROUNDS times round-robin; per server the median round (by rate). */
+async function measureAll(servers: Server[]) {
+  for (const { url } of servers) await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S });
+  const rounds: Array<Array<{ rate: number; p99: number; cpuUs: number }>> = servers.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) for (const [i, server] of servers.entries()) rounds[i].push(await measureOnce(server));
   return rounds.map((runs) => runs.sort((a, b) => a.rate - b.rate)[Math.floor(runs.length / 2)]);
 }
 
 runBench('ping', async ({ scope, services }) => {
-  const barePort = await freePort();
-  await startBareServer(scope, 'bare-ping-server.mjs', [String(barePort)]);
-  const fastifyPort = await freePort();
-  await startBareServer(scope, 'bare-fastify-ping-server.mjs', [String(fastifyPort)]);
-  const nestPort = await freePort();
-  await startBareServer(scope, 'bare-nest-ping-server.mjs', [String(nestPort)]);
+  const bare = async (script: string): Promise<Server> => {
+    const port = await freePort();
+    return { url: `http://127.0.0.1:${port}/v1/ping`, pid: await startBareServer(scope, script, [String(port)]) };
+  };
+  const floors = [await bare('bare-ping-server.mjs'), await bare('bare-fastify-ping-server.mjs'), await bare('bare-nest-ping-server.mjs')];
   const sinkPort = await freePort();
   await startBareServer(scope, 'otlp-sink.mjs', [String(sinkPort)]);
   const stores = raceContentStores(scope);
@@ -55,29 +61,27 @@ runBench('ping', async ({ scope, services }) => {
     },
     { name: 'metrics on, every request traced', env: { METRICS_ENABLED: 'true', ...tracing('always_on') } },
   ];
-  const ports: number[] = [];
+  const apps: Server[] = [];
   for (const variant of variants) {
     const port = await freePort();
-    await startRaceContentApi(scope, services, stores, port, { ...production, ...variant.env });
-    ports.push(port);
+    const app = await startRaceContentApi(scope, services, stores, port, { ...production, ...variant.env });
+    apps.push({ url: `http://127.0.0.1:${port}/v1/ping`, pid: app.pid });
   }
 
-  const [baseline, bareFastify, bareNest, ...measured] = await measureAll(
-    [barePort, fastifyPort, nestPort, ...ports].map((port) => `http://127.0.0.1:${port}/v1/ping`),
-  );
+  const [baseline, bareFastify, bareNest, ...measured] = await measureAll([...floors, ...apps]);
   const [app, metricsOn, sampled, everyTrace] = measured;
   const exports = Number(await (await fetch(`http://127.0.0.1:${sinkPort}/exports`)).text());
   if (exports === 0) throw new Error('the traced apps exported no spans');
-  const scraped = await (await fetch(`http://127.0.0.1:${ports[1]}/metrics`)).text();
+  const scraped = await (await fetch(apps[1].url.replace('/v1/ping', '/metrics'))).text();
   if (!scraped.includes('http_route="/v1/ping"')) throw new Error('the measured app did not count /v1/ping');
   console.log(`GET /v1/ping, ${CONNECTIONS} connections, ${DURATION_S} s each, the median of ${ROUNDS} rounds taken in turn\n`);
-  console.log(['', 'req/s', 'p99 ms'].join('\t'));
-  console.log(['bare node:http', baseline.rate.toFixed(0), baseline.p99.toFixed(2)].join('\t'));
-  console.log(['bare Fastify', bareFastify.rate.toFixed(0), bareFastify.p99.toFixed(2)].join('\t'));
-  console.log(['bare Nest on Fastify', bareNest.rate.toFixed(0), bareNest.p99.toFixed(2)].join('\t'));
-  variants.forEach((variant, i) =>
-    console.log([`race-content-api, ${variant.name}`, measured[i].rate.toFixed(0), measured[i].p99.toFixed(2)].join('\t')),
-  );
+  const row = (name: string, { rate, p99, cpuUs }: { rate: number; p99: number; cpuUs: number }) =>
+    console.log([name, rate.toFixed(0), p99.toFixed(2), cpuUs.toFixed(1)].join('\t'));
+  console.log(['', 'req/s', 'p99 ms', 'server CPU µs/request'].join('\t'));
+  row('bare node:http', baseline);
+  row('bare Fastify', bareFastify);
+  row('bare Nest on Fastify', bareNest);
+  variants.forEach((variant, i) => row(`race-content-api, ${variant.name}`, measured[i]));
   console.log(`(${exports} OTLP exports received)`);
   report({
     figure: 'GET /v1/ping, Nest req/s (floor: bare node:http)',
@@ -98,6 +102,13 @@ runBench('ping', async ({ scope, services }) => {
     value: app.rate,
     unit: 'req/s',
     floor: bareNest.rate,
+    targets: [],
+  });
+  report({
+    figure: 'GET /v1/ping, server CPU µs per request (floor: bare node:http; no target, the client shares the cores)',
+    value: app.cpuUs,
+    unit: 'µs',
+    floor: baseline.cpuUs,
     targets: [],
   });
   report({
