@@ -151,18 +151,22 @@ async function articleGeneration(scope: TestScope, services: Record<string, stri
     accuracy_test_data_json: (sample.accuracy_test_data_json as string | null) ?? null,
     ng_word_hits: (sample.ng_word_hits as string[] | undefined) ?? [],
   };
+  const floorCpu = cpuSeconds(process.pid);
   const floor = await pipelineFloor(db, services.AMQP_URL, stores.queuePrefix, {
     articles: ARTICLES,
     concurrency: CONCURRENCY,
     prefetch: PREFETCH,
     draft,
   });
+  const floorCpuUsed = cpuSeconds(process.pid) - floorCpu;
   const chains = await storeChains(db, ARTICLES, CONCURRENCY, draft);
   console.log(
     `  floor: the same store and broker work through the drivers at the same concurrency (race read, insert, confirmed publish; ` +
       `two consumers at prefetch ${PREFETCH}: article read and confirmed publish; article read, claim insert, draft write): ` +
-      `${(floor.total / 1000).toFixed(1)} s, 202 p95 ${percentile(floor.latencies, 0.95).toFixed(1)} ms; for scale, not a floor: ` +
-      `the same ${6 * ARTICLES} store calls as one chain per article, ${CONCURRENCY} chains, no broker: ${(chains / 1000).toFixed(1)} s`,
+      `${(floor.total / 1000).toFixed(1)} s, 202 p95 ${percentile(floor.latencies, 0.95).toFixed(1)} ms, ` +
+      `CPU used by the drivers' process ${floorCpuUsed.toFixed(1)} s (the app's: ${(apiCpu + workerCpu).toFixed(1)} s); for scale, not a floor: ` +
+      `the same ${6 * ARTICLES} store calls as one chain per article, ${CONCURRENCY} chains, no broker: ${(chains / 1000).toFixed(1)} s ` +
+      `(a draft writes ${Buffer.byteLength(JSON.stringify(draft))} bytes of body, fact check and NG-word hits)`,
   );
   report({
     figure: `${ARTICLES} article generations to draft, one article-worker (floor: the same work through the drivers at once${judged.label('< 60 s')})`,
