@@ -1,8 +1,17 @@
 // The floors of bench:generation: the same work as the article pipeline and its 202s, straight through the drivers
 // (amqplib, the MongoDB driver), measured in the same run as the apps.
-import { connect } from 'amqplib';
+import { type Channel, type ConfirmChannel, type ConsumeMessage, connect } from 'amqplib';
 import { type Db, ObjectId } from 'mongodb';
-import { RACE_COLLECTIONS, type RaceDocument } from '@platform/race-content-data';
+import { randomUUID } from 'node:crypto';
+import { ensureIndexes } from '@platform/persistence';
+import {
+  type ArticleDocument,
+  COLLECTIONS,
+  generatingArticle,
+  RACE_COLLECTIONS,
+  RACE_CONTENT_INDEXES,
+  type RaceDocument,
+} from '@platform/race-content-data';
 
 /** The race result every generated article is written from. */
 export const raceResult = {
@@ -20,74 +29,75 @@ export const raceResult = {
   ],
 };
 
-/** The broker alone: 2 x `articles` persistent messages published with confirms and consumed with acks (prefetch 4). */
-export async function brokerFloor(amqpUrl: string, prefix: string, articles: number): Promise<number> {
-  const connection = await connect(amqpUrl);
-  const queues = [`${prefix}floor-a`, `${prefix}floor-b`];
-  try {
-    const publisher = await connection.createConfirmChannel();
-    const consumer = await connection.createConfirmChannel();
-    for (const q of queues) await publisher.assertQueue(q, { durable: true });
-    await consumer.prefetch(4);
-    const started = performance.now();
-    let done = 0;
-    const finished = new Promise<void>((resolve) => {
-      // Two hops like the worker: a message on a is acked after a confirmed publish to b; b is acked.
-      void consumer.consume(queues[0], (m) => {
-        if (!m) return;
-        consumer.sendToQueue(queues[1], m.content, { persistent: true }, () => consumer.ack(m));
-      });
-      void consumer.consume(queues[1], (m) => {
-        if (!m) return;
-        consumer.ack(m);
-        if (++done === articles) resolve();
-      });
-    });
-    const body = Buffer.from(JSON.stringify({ race_result: raceResult }));
-    await Promise.all(
-      Array.from(
-        { length: articles },
-        () =>
-          new Promise<void>((resolve, reject) =>
-            publisher.sendToQueue(queues[0], body, { persistent: true }, (e) => (e ? reject(e) : resolve())),
-          ),
-      ),
-    );
-    await finished;
-    return performance.now() - started;
-  } finally {
-    const cleanup = await connection.createChannel();
-    for (const q of queues) await cleanup.deleteQueue(q);
-    await connection.close();
-  }
+/** What the worker writes into a drafted article, taken from one the app drafted in the same run. */
+export interface Draft {
+  body_html: string;
+  accuracy_test_data_json: string | null;
+  ng_word_hits: string[];
+}
+
+export interface PipelineFloor {
+  /** From the first request to the last build job acknowledged, ms. */
+  total: number;
+  /** Each request's latency (race read, insert, confirmed publish), ms. */
+  latencies: number[];
 }
 
 /**
- * The store alone: the pipeline's minimum per article, `count` articles, `concurrency` at a time: the article inserted, read by id twice
- * (generation and build), the generation claimed and the article written by id.
+ * The store calls of one article, through the driver, on collections of their own (`floor_<label>_…`, the articles'
+ * with the articles' indexes): the race read by id, the article inserted, a live article read by id, the draft
+ * finished (claim inserted, article written by id).
  */
-export async function storeFloor(db: Db, count: number, concurrency: number): Promise<number> {
-  const articles = db.collection('floor_articles');
-  const claims = db.collection<{ _id: string }>('floor_claims');
+async function floorStore(db: Db, label: string, draft: Draft) {
+  const name = `floor_${label}_articles`;
+  const articles = db.collection<ArticleDocument>(name);
+  const claims = db.collection<{ _id: string; outcome: string; at: number }>(`floor_${label}_claims`);
+  const races = db.collection<RaceDocument>(RACE_COLLECTIONS.horse_racing);
+  const indexes = RACE_CONTENT_INDEXES.filter((index) => index.collection === COLLECTIONS.articles);
+  await ensureIndexes(
+    db,
+    indexes.map((index) => ({ ...index, collection: name })),
+  );
+  return {
+    async readRace() {
+      const race = await races.findOne({ _id: raceResult.race_id });
+      if (!race || race.deleted_at !== null) throw new Error('the floor race is not live');
+      return race;
+    },
+    async insert(race: RaceDocument, n: number) {
+      const fields = { race_id: race._id, title: `天皇賞（秋）結果 ${n}`, opening_at: Date.now(), closing_at: null };
+      const article = generatingArticle(fields, randomUUID(), Date.now());
+      await articles.insertOne(article);
+      return article;
+    },
+    async readLive(id: string) {
+      const article = await articles.findOne({ _id: new ObjectId(id) });
+      if (!article || article.deleted_at !== null || article.status !== 'generating')
+        throw new Error(`floor article ${id} is not generating`);
+      return article;
+    },
+    async finish(article: ArticleDocument) {
+      const now = Date.now();
+      await claims.insertOne({ _id: `${article._id.toHexString()}:${article.generation_id}`, outcome: 'draft', at: now });
+      await articles.updateOne({ _id: article._id }, { $set: { status: 'draft', generation_error: null, ...draft, updated_at: now } });
+    },
+  };
+}
+
+/**
+ * For scale, not a floor: the same store calls, each article's six as one chain, `concurrency` chains at a time,
+ * without the broker and without the two consumers' concurrency (ms).
+ */
+export async function storeChains(db: Db, count: number, concurrency: number, draft: Draft): Promise<number> {
+  const store = await floorStore(db, 'chains', draft);
   const started = performance.now();
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
-        next++;
-        const _id = new ObjectId();
-        await articles.insertOne({
-          _id,
-          race_id: raceResult.race_id,
-          status: 'generating',
-          body_html: '',
-          updated_at: Date.now(),
-          deleted_at: null,
-        });
-        await articles.findOne({ _id });
-        await articles.findOne({ _id });
-        await claims.insertOne({ _id: `${_id.toHexString()}:g` });
-        await articles.updateOne({ _id }, { $set: { status: 'draft', body_html: '<p>x</p>', updated_at: Date.now() } });
+        const article = await store.insert(await store.readRace(), next++);
+        await store.readLive(article._id.toHexString());
+        await store.finish(await store.readLive(article._id.toHexString()));
       }
     }),
   );
@@ -95,43 +105,86 @@ export async function storeFloor(db: Db, count: number, concurrency: number): Pr
 }
 
 /**
- * The 202's own work, `count` times, `concurrency` at a time, straight through the drivers: the race read by id (in
- * each of the three race collections, as the app does), the article inserted, its job published persistent with a
- * confirm. The latency of each, in ms.
+ * The article pipeline's store and broker work straight through the drivers, at the app's concurrency and at once,
+ * like the app: `concurrency` clients each read the race by id in its collection, insert the article (into a
+ * collection with the articles' indexes) and publish its job persistent with a confirm (the 202's work, timed);
+ * meanwhile a consumer (prefetch `prefetch`) reads each article by id and publishes its build job with a confirm,
+ * and a second one (prefetch `prefetch`) reads the article by id, claims its generation (unique insert) and writes
+ * the draft by id. The minimum of the work: the race can change or go, so it is read for every request; its type
+ * cannot, so it is not (the app remembers it); the article is read once per job, as each job must see that it
+ * still waits for this generation.
  */
-export async function acceptFloor(db: Db, amqpUrl: string, prefix: string, count: number, concurrency: number): Promise<number[]> {
-  const articles = db.collection('floor_accepted');
+export async function pipelineFloor(
+  db: Db,
+  amqpUrl: string,
+  prefix: string,
+  options: { articles: number; concurrency: number; prefetch: number; draft: Draft },
+): Promise<PipelineFloor> {
+  const { articles: count, concurrency, prefetch, draft } = options;
+  const store = await floorStore(db, 'pipeline', draft);
   const connection = await connect(amqpUrl);
-  const queue = `${prefix}floor-accept`;
+  const [generation, builder] = [`${prefix}floor-generation`, `${prefix}floor-builder`];
   try {
-    const channel = await connection.createConfirmChannel();
-    await channel.assertQueue(queue, { durable: true });
+    const api = await connection.createConfirmChannel();
+    const publisher = await connection.createConfirmChannel();
+    const consumers = [await connection.createChannel(), await connection.createChannel()];
+    for (const q of [generation, builder]) await api.assertQueue(q, { durable: true });
+    for (const c of consumers) await c.prefetch(prefetch);
+    const publish = (channel: ConfirmChannel, queue: string, body: unknown) =>
+      new Promise<void>((resolve, reject) =>
+        channel.sendToQueue(queue, Buffer.from(JSON.stringify(body)), { persistent: true }, (e) => (e ? reject(e) : resolve())),
+      );
+    let failure: Error | undefined;
+    let drafted = 0;
+    const finished = new Promise<void>((resolve, reject) => {
+      const handle = (channel: Channel, work: (job: { article_id: string }) => Promise<void>) => (message: ConsumeMessage | null) => {
+        if (!message) return;
+        work(JSON.parse(message.content.toString('utf8')) as { article_id: string })
+          .then(() => channel.ack(message))
+          .catch((error: Error) => reject((failure = error)));
+      };
+      void consumers[0].consume(
+        generation,
+        handle(consumers[0], async (job) => {
+          await store.readLive(job.article_id);
+          await publish(publisher, builder, { ...job, body_html: draft.body_html, accuracy_test_data: draft.accuracy_test_data_json });
+        }),
+      );
+      void consumers[1].consume(
+        builder,
+        handle(consumers[1], async (job) => {
+          await store.finish(await store.readLive(job.article_id));
+          if (++drafted === count) resolve();
+        }),
+      );
+    });
+    finished.catch(() => undefined); // awaited below, after the requests
+    const started = performance.now();
     const latencies: number[] = [];
     let next = 0;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while (next < count) {
-          const n = next++;
-          const started = performance.now();
-          // Like the app: a race id names no type, so the three race collections are searched at once.
-          const found = await Promise.all(
-            Object.values(RACE_COLLECTIONS).map((c) => db.collection<RaceDocument>(c).findOne({ _id: raceResult.race_id })),
-          );
-          const race = found.find((doc) => doc !== null);
-          const _id = new ObjectId();
-          await articles.insertOne({ _id, race_id: race!._id, title: `天皇賞（秋）結果 ${n}`, body_html: '', status: 'generating' });
-          const job = Buffer.from(JSON.stringify({ article_id: _id.toHexString(), race_result: raceResult }));
-          await new Promise<void>((resolve, reject) =>
-            channel.sendToQueue(queue, job, { persistent: true }, (e) => (e ? reject(e) : resolve())),
-          );
-          latencies.push(performance.now() - started);
+        while (next < count && !failure) {
+          const sent = performance.now();
+          const race = await store.readRace();
+          const article = await store.insert(race, next++);
+          await publish(api, generation, {
+            article_id: article._id.toHexString(),
+            race_id: race._id,
+            racing_type: 'horse_racing',
+            title: article.title,
+            race_result: JSON.parse(race.race_result_json) as unknown,
+            generation_id: article.generation_id,
+          });
+          latencies.push(performance.now() - sent);
         }
       }),
     );
-    return latencies;
+    await finished;
+    return { total: performance.now() - started, latencies };
   } finally {
     const cleanup = await connection.createChannel();
-    await cleanup.deleteQueue(queue);
+    for (const q of [generation, builder]) await cleanup.deleteQueue(q);
     await connection.close();
   }
 }

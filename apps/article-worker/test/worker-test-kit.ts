@@ -2,7 +2,7 @@ import { type INestApplication, type INestApplicationContext, Module } from '@ne
 import { NestFactory } from '@nestjs/core';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { MessagingModule, type QueueDefinition, QueuePublisher, topologyOf } from '@platform/messaging';
-import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
+import { type ArticleDocument, generatingArticle, RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import { startTestApp, onNewScope, TestScope, testServices } from '@platform/testing';
 import { AppModule } from '../src/app.module';
 import { type ArticleWorkerConfig, loadArticleWorkerConfig } from '../src/config';
@@ -48,23 +48,9 @@ async function startOnScope(scope: TestScope, env: Record<string, string>) {
     queues: (queue: QueueDefinition) => topologyOf(queue, queuePrefix),
 
     async insertGeneratingArticle(raceId: string, generationId: string | null = null, now = Date.now()): Promise<string> {
-      const { insertedId } = await db.collection('articles').insertOne({
-        _id: new ObjectId(),
-        race_id: raceId,
-        title: 'Result',
-        body_html: '',
-        status: 'generating',
-        opening_at: now,
-        closing_at: null,
-        accuracy_test_data: null,
-        generation_error: null,
-        custom_prompt: null,
-        generation_id: generationId,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      });
-      return insertedId.toHexString();
+      const article = generatingArticle({ race_id: raceId, title: 'Result', opening_at: now, closing_at: null }, generationId, now);
+      await db.collection<ArticleDocument>('articles').insertOne(article);
+      return article._id.toHexString();
     },
 
     article: (id: string) => db.collection('articles').findOne({ _id: new ObjectId(id) }),

@@ -1,4 +1,4 @@
-import { waitsForGeneration } from './generation';
+import { generatingArticle, waitsForGeneration } from './generation';
 
 describe('waitsForGeneration', () => {
   it('is true only while the document is generating', () => {
@@ -15,5 +15,15 @@ describe('waitsForGeneration', () => {
     expect(waitsForGeneration({ status: 'generating' }, 'g1')).toBe(true);
     expect(waitsForGeneration({ status: 'generating', generation_id: 'g1' }, undefined)).toBe(true);
     expect(waitsForGeneration({ status: 'generating', generation_id: 'g1' }, null)).toBe(true);
+  });
+});
+
+describe('generatingArticle', () => {
+  it('is a new live article with an empty body, waiting for its generation alone', () => {
+    const article = generatingArticle({ race_id: 'r1', title: 'Result', opening_at: 5, closing_at: null }, 'g1', 7);
+    expect(article).toMatchObject({ race_id: 'r1', title: 'Result', body_html: '', created_at: 7, updated_at: 7, deleted_at: null });
+    expect(waitsForGeneration(article, 'g1')).toBe(true);
+    expect(waitsForGeneration(article, 'g2')).toBe(false);
+    expect(generatingArticle({ race_id: 'r1', title: 'T', opening_at: 5, closing_at: null }, 'g1', 7)._id).not.toEqual(article._id);
   });
 });

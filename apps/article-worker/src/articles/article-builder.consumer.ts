@@ -5,7 +5,8 @@ import { renderArticleHtml } from './article-html';
 
 /**
  * Second step: builds body_html from the written text, stores it with the fact check and the NG-word hits, and
- * moves the article to draft (compare-and-set: only an article still waiting for this generation).
+ * moves the article to draft (compare-and-set: only an article still waiting for this generation), reading the
+ * article once: the claim that ends the generation is taken on the article read here.
  */
 @Injectable()
 export class ArticleBuilderConsumer extends QueueConsumer<ArticleBuildJob> {
@@ -19,7 +20,7 @@ export class ArticleBuilderConsumer extends QueueConsumer<ArticleBuildJob> {
     const article = await this.articles.findById(job.article_id);
     if (!article) throw new PermanentJobError(`article ${job.article_id} does not exist`);
     if (!waitsForGeneration(article, job.generation_id)) return;
-    await this.articles.completeGeneration(job.article_id, renderArticleHtml(job), Date.now(), {
+    await this.articles.completeGeneration(article, renderArticleHtml(job), Date.now(), {
       generationId: job.generation_id,
       accuracyTestData: job.accuracy_test_data,
       ngWordHits: job.ng_word_hits,

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ObjectId } from 'mongodb';
 import { randomUUID } from 'node:crypto';
 import { QueuePublisher, QueueUnavailableError } from '@platform/messaging';
 import {
@@ -7,6 +6,7 @@ import {
   type ArticleGenerationJob,
   ArticleStore,
   type FoundRace,
+  generatingArticle,
   hasFinishingOrder,
   parseJsonText,
   RACE_CONTENT_QUEUES,
@@ -36,22 +36,11 @@ export class ArticleGenerationService {
     const raceResult = requireFinishingOrder(race);
     const now = Date.now();
     const generationId = randomUUID();
-    const article: ArticleDocument = {
-      _id: new ObjectId(),
-      race_id: body.race_id,
-      title: body.title,
-      body_html: '',
-      status: 'generating',
-      opening_at: body.opening_at,
-      closing_at: body.closing_at ?? null,
-      accuracy_test_data_json: null,
-      generation_error: null,
-      custom_prompt: null,
-      generation_id: generationId,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    };
+    const article = generatingArticle(
+      { race_id: body.race_id, title: body.title, opening_at: body.opening_at, closing_at: body.closing_at ?? null },
+      generationId,
+      now,
+    );
     await this.articles.insert(article);
     await this.queue(article, race, raceResult, generationId);
     return { id: article._id.toHexString() };

@@ -74,10 +74,16 @@ export class ArticleStore extends LiveStore<ArticleDocument> {
   /**
    * generating to draft with the built body (and the fact check and NG-word hits when given); false when the
    * article was no longer generating, waits for another generation than `details.generationId`, or this generation
-   * was already finished (see `finish`).
+   * was already finished (see `finish`). Given the article its caller has just read, rather than its id, it does
+   * not read it again.
    */
-  async completeGeneration(id: string, bodyHtml: string, now = Date.now(), details: GenerationDetails = {}): Promise<boolean> {
-    return this.finish(id, details.generationId, 'draft', now, {
+  async completeGeneration(
+    article: string | ArticleDocument,
+    bodyHtml: string,
+    now = Date.now(),
+    details: GenerationDetails = {},
+  ): Promise<boolean> {
+    return this.finish(article, details.generationId, 'draft', now, {
       status: 'draft',
       body_html: bodyHtml,
       generation_error: null,
@@ -115,21 +121,21 @@ export class ArticleStore extends LiveStore<ArticleDocument> {
   }
 
   /**
-   * Ends the generation an article waits for, once: the article is read by id and must be generating (for this
-   * generation, when one is named); then the generation is claimed in `generation_claims` (unique id
+   * Ends the generation an article waits for, once: the article is read by id (unless the caller has just read it)
+   * and must be generating (for this generation, when one is named); then the generation is claimed in `generation_claims` (unique id
    * `<article>:<generation>`), so of a worker finishing, its final failure and the sweeper only the first acts, and a
    * redelivery finds it claimed (see `claimGeneration` for a claimant that died before its write); then the article
    * is written by id. This is the compare-and-set of the pipeline with
    * id-only filters: FerretDB (the local store) serves those from its key and scans the collection for any other.
    */
   private async finish(
-    id: string,
+    idOrArticle: string | ArticleDocument,
     generationId: string | null | undefined,
     outcome: GenerationClaim['outcome'],
     now: number,
     changes: Partial<ArticleDocument>,
   ): Promise<boolean> {
-    const article = await this.findById(id);
+    const article = typeof idOrArticle === 'string' ? await this.findById(idOrArticle) : idOrArticle;
     if (!article || !waitsForGeneration(article, generationId)) return false;
     const claim = `${article._id.toHexString()}:${article.generation_id ?? generationId ?? `untracked-${article.updated_at}`}`;
     if (!(await claimGeneration(this.db, claim, outcome, now))) return false;
