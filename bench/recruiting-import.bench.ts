@@ -21,7 +21,7 @@ import { answers, appEntry, cpuSeconds, FROM_SOURCE, memoryMb, report, runBench,
 const ROWS = size(100_000, 1_000);
 const SECRET = 'bench-secret-0123456789abcdef0123456789';
 /** recruiting-api's V8 flags in k8s, compose and up.sh (docs/decisions.md). */
-const RECRUITING_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=256 --max-semi-space-size=8')
+const RECRUITING_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-old-space-size=256 --max-semi-space-size=16')
   .split(' ')
   .filter(Boolean);
 
