@@ -139,7 +139,7 @@ export PUBLIC_SCHEDULING_URL=${PUBLIC_SCHEDULING_URL:-http://localhost:$GATEWAY_
 # survey-builder-api with its young-generation size (ten 1,000-question saves stay under 256 MB RSS).
 node_flags_of() {
   case "$1" in
-    recruiting-api) echo "--max-old-space-size=256 --max-semi-space-size=8" ;;
+    recruiting-api) echo "--max-old-space-size=256 --max-semi-space-size=16" ;;
     survey-builder-api) echo "--max-semi-space-size=16" ;;
   esac
 }

@@ -79,13 +79,15 @@ describe('candidate file imports', () => {
         .expect(201)
     ).body.data.importLogId;
 
-  /** The project's participation records, the people they name and their history rows. */
+  /** The project's participation records, the people they name, their history rows and their (empty) score rows. */
   const stored = async (project: number) =>
     (
       await t.pool.query(
         `SELECT count(*)::int AS n, count(DISTINCT candidate_id)::int AS people,
                 (SELECT count(*)::int FROM candidate_status_history h JOIN project_candidates p ON p.id = h.project_candidate_id
-                 WHERE p.project_id = $1) AS history
+                 WHERE p.project_id = $1) AS history,
+                (SELECT count(*)::int FROM candidate_scores s JOIN project_candidates p ON p.id = s.project_candidate_id
+                 WHERE p.project_id = $1 AND s.project_id = $1 AND s.score IS NULL) AS scores
          FROM project_candidates WHERE project_id = $1`,
         [project],
       )
@@ -422,7 +424,12 @@ describe('candidate file imports', () => {
         { row: ROWS, respondentId: '', field: 'external_user_id', message: 'The id is missing' },
       ]);
       const imported = ROWS - errors - duplicates;
-      expect(await stored(project)).toEqual({ n: imported + existing.length, people: imported + existing.length, history: imported });
+      expect(await stored(project)).toEqual({
+        n: imported + existing.length,
+        people: imported + existing.length,
+        history: imported,
+        scores: imported + existing.length,
+      });
       const fifth = await t.pool.query(
         `SELECT c.name, p.survey_responses FROM project_candidates p JOIN candidates c ON c.id = p.candidate_id
          WHERE p.project_id = $1 AND c.external_user_id = $2`,
@@ -501,7 +508,7 @@ describe('candidate file imports', () => {
           errorCount: 0,
           processedRows: ROWS * 2,
         });
-        expect(await stored(project)).toEqual({ n: ROWS * 2, people: ROWS * 2, history: ROWS * 2 });
+        expect(await stored(project)).toEqual({ n: ROWS * 2, people: ROWS * 2, history: ROWS * 2, scores: ROWS * 2 });
       } finally {
         await second.close();
       }

@@ -43,6 +43,30 @@ export class ImportFilesRepository {
     await sql`insert into import_file_chunks (file_id, seq, data) values (${fileId}, ${seq}, ${data})`.execute(db);
   }
 
+  /**
+   * The bytes of `body` as they arrive, stored on the way as 1 MiB chunks (the last one when the body ends);
+   * `stored.size` counts what was read. A reader that stops early leaves the rest of `body` unread and unstored.
+   */
+  async *storing(db: Db, fileId: string, body: AsyncIterator<Buffer>, stored: { size: number }): AsyncGenerator<Buffer> {
+    let seq = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const store = async () => {
+      const data = Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+      await this.addChunk(db, fileId, seq++, data);
+    };
+    for (let next = await body.next(); !next.done; next = await body.next()) {
+      stored.size += next.value.length;
+      pending.push(next.value);
+      pendingBytes += next.value.length;
+      if (pendingBytes >= CHUNK_BYTES) await store();
+      yield next.value;
+    }
+    if (pendingBytes > 0) await store();
+  }
+
   async complete(db: Db, fileId: string, size: number, summary: ImportFileSummary): Promise<void> {
     await db
       .updateTable('importFiles')

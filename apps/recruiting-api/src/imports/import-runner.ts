@@ -19,6 +19,11 @@ import { openTsv } from './tsv-reader';
 
 /** Rows per committed batch: the persons, records, history, errors and checkpoint of these rows commit together. */
 export const IMPORT_BATCH_ROWS = 2000;
+/**
+ * Rows mapped between two turns of the event loop: reading and mapping are synchronous work, and the previous
+ * batch's write only advances (each of its statements sent once the last answer is read) when the loop turns.
+ */
+const ROWS_PER_TURN = 250;
 /** Respondents read from the warehouse per query. */
 const WAREHOUSE_PAGE = 1000;
 
@@ -163,6 +168,7 @@ export class ImportRunner implements OnModuleDestroy {
         count++;
         lines += result.record ? recordLine(checkpoint + count, result.record) : errorLines(result.errors);
         if (count >= IMPORT_BATCH_ROWS) await flush();
+        else if (count % ROWS_PER_TURN === 0) await new Promise(setImmediate);
       }
       if (count > 0) await flush();
     } finally {

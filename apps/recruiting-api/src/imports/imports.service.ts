@@ -10,7 +10,7 @@ import { SurveyMetadataRepository } from '../core/survey-metadata.repository';
 import { WarehouseClient } from '../warehouse/warehouse.client';
 import { WarehouseRepository } from '../warehouse/warehouse.repository';
 import type { ExecuteImportDto, SurveyImportDto, SurveyImportPreviewDto } from './dto/imports.dto';
-import { CHUNK_BYTES, ImportFilesRepository } from './import-files.repository';
+import { ImportFilesRepository } from './import-files.repository';
 import { type ImportLogRow, ImportLogsRepository } from './import-logs.repository';
 import { RECRUITING_IMPORT_QUEUE } from '../recruiting.queues';
 import { summarizeTsv, TsvError } from './tsv-reader';
@@ -29,6 +29,10 @@ export interface ImportOptions {
   maxBytes: number;
   /** How long an uploaded file is kept. */
   fileTtlSeconds: number;
+}
+
+async function drain(body: AsyncIterator<unknown>): Promise<void> {
+  while (!(await body.next()).done);
 }
 
 const fileNotFound = () => notFound('The uploaded file does not exist or has expired');
@@ -51,50 +55,41 @@ export class ImportsService {
   ) {}
 
   /**
-   * Streams the upload into PostgreSQL in 1 MiB chunks and reads it back once to check and summarize it, all in one
-   * transaction: a file that is empty, does not decode, or has no header answers 400 and leaves nothing behind.
+   * Streams the upload into PostgreSQL in 1 MiB chunks and summarizes it as it arrives (one read: the bytes are
+   * parsed on their way to the database), all in one transaction: a file that is empty, does not decode, or has no
+   * header answers 400 and leaves nothing behind. The whole body is read before answering, also after a refusal.
    */
   async upload(projectId: number, file: MultipartFileStream, userId: number | null): Promise<ImportUploadResponse> {
     await this.projects.requireScope(this.db, projectId);
     await this.files.deleteExpired(this.db);
     const id = randomUUID();
     const name = (file.originalname || 'upload.tsv').slice(0, 1000);
-    await this.db.transaction().execute(async (trx) => {
-      await this.files.create(trx, { id, projectId, name, uploadedBy: userId, ttlSeconds: this.options.fileTtlSeconds });
-      let size = 0;
-      let seq = 0;
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
-      const store = async () => {
-        const data = Buffer.concat(pending, pendingBytes);
-        pending = [];
-        pendingBytes = 0;
-        await this.files.addChunk(trx, id, seq++, data);
-      };
-      for await (const chunk of file.stream as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        if (pendingBytes >= CHUNK_BYTES) await store();
-      }
-      if (pendingBytes > 0) await store();
-      if (size === 0) throw invalidField('file', 'The file is empty');
-      let summary;
-      try {
-        summary = await summarizeTsv(this.files.chunks(trx, id));
-      } catch (error) {
-        if (error instanceof TsvError) throw invalidField('file', error.message);
-        throw error;
-      }
-      const keys = columnKeys(summary.headers);
-      await this.files.complete(trx, id, size, {
-        encoding: summary.detected.encoding,
-        rowCount: summary.rowCount,
-        columns: summary.headers.map((header, index) => ({ index, name: header, sampleValues: summary.samples[index] })),
-        suggestedMapping: suggestMapping(summary.headers),
-        preview: summary.preview.map((cells) => Object.fromEntries(keys.map((key, i) => [key, cells[i] ?? '']))),
+    const body = (file.stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await this.files.create(trx, { id, projectId, name, uploadedBy: userId, ttlSeconds: this.options.fileTtlSeconds });
+        const stored = { size: 0 };
+        let summary;
+        try {
+          summary = await summarizeTsv(this.files.storing(trx, id, body, stored));
+        } catch (error) {
+          if (error instanceof TsvError) throw invalidField('file', stored.size === 0 ? 'The file is empty' : error.message);
+          throw error;
+        }
+        const keys = columnKeys(summary.headers);
+        await this.files.complete(trx, id, stored.size, {
+          encoding: summary.detected.encoding,
+          rowCount: summary.rowCount,
+          columns: summary.headers.map((header, index) => ({ index, name: header, sampleValues: summary.samples[index] })),
+          suggestedMapping: suggestMapping(summary.headers),
+          preview: summary.preview.map((cells) => Object.fromEntries(keys.map((key, i) => [key, cells[i] ?? '']))),
+        });
       });
-    });
+    } finally {
+      // A refused file stops the summary early: the rest of the body is read (and dropped) before the answer, and a
+      // body over the limit still answers 413, as when the whole body was stored before reading it.
+      await drain(body);
+    }
     return toImportUpload((await this.files.find(this.db, projectId, id))!);
   }
 
