@@ -18,6 +18,13 @@ import {
 } from './snapshot.columns';
 import type { SnapshotFilter, SnapshotQuestion, SnapshotSection } from './snapshot.types';
 
+// The five SELECT lists, built once (each read sends them all).
+const SECTION_SELECT = camelCaseColumns(SECTION_COLUMNS);
+const QUESTION_SELECT = camelCaseColumns(QUESTION_COLUMNS);
+const OPTION_SELECT = camelCaseColumns(OPTION_COLUMNS);
+const BRANCH_RULE_SELECT = camelCaseColumns(BRANCH_RULE_COLUMNS);
+const VISIBILITY_RULE_SELECT = camelCaseColumns(VISIBILITY_RULE_COLUMNS);
+
 /** Reads sections, questions, choices and rules of survey versions. */
 @Injectable()
 export class SnapshotReadRepository {
@@ -41,20 +48,18 @@ export class SnapshotReadRepository {
     const ofChildren = sql`question_id IN (SELECT id FROM question WHERE ${ofQuestions})`;
     const rows = async <R>(query: RawBuilder<R>) => (await query.execute(db)).rows;
     const [sections, questions, options, branchRules, visibilityRules] = await Promise.all([
-      rows(sql<SectionRow>`SELECT ${camelCaseColumns(SECTION_COLUMNS)} FROM section WHERE ${ofSections} ORDER BY version_id, sort_order`),
+      rows(sql<SectionRow>`SELECT ${SECTION_SELECT} FROM section WHERE ${ofSections} ORDER BY version_id, sort_order`),
+      rows(sql<QuestionRow>`SELECT ${QUESTION_SELECT} FROM question WHERE ${ofQuestions} ORDER BY section_id, sort_order`),
       rows(
-        sql<QuestionRow>`SELECT ${camelCaseColumns(QUESTION_COLUMNS)} FROM question WHERE ${ofQuestions} ORDER BY section_id, sort_order`,
-      ),
-      rows(
-        sql<OptionRow>`SELECT ${camelCaseColumns(OPTION_COLUMNS)} FROM question_option WHERE ${ofChildren}
+        sql<OptionRow>`SELECT ${OPTION_SELECT} FROM question_option WHERE ${ofChildren}
                        ORDER BY question_id, kind, sort_order`,
       ),
       rows(
-        sql<BranchRuleRow>`SELECT ${camelCaseColumns(BRANCH_RULE_COLUMNS)} FROM branch_rule WHERE ${ofChildren}
+        sql<BranchRuleRow>`SELECT ${BRANCH_RULE_SELECT} FROM branch_rule WHERE ${ofChildren}
                            ORDER BY question_id, sort_order`,
       ),
       rows(
-        sql<VisibilityRuleRow>`SELECT ${camelCaseColumns(VISIBILITY_RULE_COLUMNS)} FROM visibility_rule WHERE ${ofChildren}
+        sql<VisibilityRuleRow>`SELECT ${VISIBILITY_RULE_SELECT} FROM visibility_rule WHERE ${ofChildren}
                                ORDER BY question_id, sort_order`,
       ),
     ]);

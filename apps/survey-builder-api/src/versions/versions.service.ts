@@ -43,19 +43,20 @@ export class VersionsService {
 
   /**
    * Edits take the same lock as a save, so the version being saved cannot change until the commit, and never
-   * after it: its snapshot is read over the pool (five queries at once) while the transaction copies it.
+   * after it: its row and its snapshot are read over the pool (six queries at once) and the answer is built while the
+   * transaction copies it.
    */
   async save(actor: Actor, surveyId: string): Promise<VersionResponse> {
     return this.db.transaction().execute(async (trx) => {
       const survey = await this.access.forEdit(trx, actor, surveyId);
-      const [sections, saved] = await settledBoth(
-        this.snapshots.load(this.db, { versionIds: [survey.latestVersionId] }),
-        (async () => {
-          await this.newVersionFrom(trx, actor, survey, survey.latestVersionId, null);
-          return (await this.versions.findByNumber(trx, survey.id, survey.latestVersionNo))!;
-        })(),
+      const [[sections, saved]] = await settledBoth(
+        Promise.all([
+          this.snapshots.load(this.db, { versionIds: [survey.latestVersionId] }).then((read) => read.map(sectionResponse)),
+          this.versions.findByNumber(this.db, survey.id, survey.latestVersionNo),
+        ]),
+        this.newVersionFrom(trx, actor, survey, survey.latestVersionId, null),
       );
-      return versionWithSnapshot(saved, sections.map(sectionResponse));
+      return versionWithSnapshot(saved!, sections);
     });
   }
 

@@ -21,6 +21,7 @@ import { instrumentRequests } from './http-metrics';
 import { registerCompression } from './compression';
 import { traceRequests } from './request-spans';
 import { serveOpenApi, successSchemas } from './openapi';
+import { bodyToSend } from './serialized-body';
 import { METRICS_PATH, startProcessMetrics } from '../metrics/metrics';
 
 export interface HttpAppOptions extends HttpSurface {
@@ -120,12 +121,14 @@ export async function createHttpApp(
   });
   // Documented success bodies are serialized from their schema (fast-json-stringify, several times faster
   // than JSON.stringify on large answers). Should a body ever not fit its schema, it is sent as it is, with
-  // a warning, rather than failed: the tests check bodies against the document before serialization.
+  // a warning, rather than failed: the tests check bodies against the document before serialization. Large bodies
+  // leave the serializer as bytes (bodyToSend): Fastify sends a Buffer as it sends a string, though its type for a
+  // serializer names only strings.
   fastify.setSerializerCompiler(({ schema, method, url }) => {
     const fast = fastJson(schema as Parameters<typeof fastJson>[0]);
     return (data: unknown) => {
       try {
-        return fast(data);
+        return bodyToSend(fast(data)) as string;
       } catch (error) {
         logger.warn({ route: `${method} ${url}`, err: (error as Error).message }, 'response does not fit its documented schema');
         return JSON.stringify(data);
