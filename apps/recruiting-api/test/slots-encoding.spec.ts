@@ -22,9 +22,22 @@ describe('public slots: codings, ETag, window', () => {
   let member: { authorization: string };
   let projectId: number;
   let alice: number;
-  const lastWindowId = async () =>
-    (await t.pool.query<{ id: number }>('SELECT max(id) AS id FROM interviewer_availability WHERE project_id = $1', [projectId])).rows[0]
-      .id;
+  /** Alice's window on day `days` from 01:00 UTC (10:00 in Tokyo) to `untilHour`:00 UTC, through the API. */
+  const openWindow = async (days: number, untilHour: number) => {
+    await t
+      .http()
+      .post(`/api/v1/projects/${projectId}/interviewer-availability`)
+      .set(member)
+      .send({ interviewerId: alice, startAt: dayAt(days, 1), endAt: dayAt(days, untilHour) })
+      .expect(201);
+  };
+  /** Deletes the newest window, through the API. */
+  const closeLastWindow = async () => {
+    const { id } = (
+      await t.pool.query<{ id: number }>('SELECT max(id) AS id FROM interviewer_availability WHERE project_id = $1', [projectId])
+    ).rows[0];
+    await t.http().delete(`/api/v1/projects/${projectId}/interviewer-availability/${id}`).set(member).expect(204);
+  };
   let candidate: number;
   /** A second candidate's link, for the booking (the first one keeps the page open). */
   let bookerToken: string;
@@ -70,12 +83,7 @@ describe('public slots: codings, ETag, window', () => {
     bookerToken = tokens.get(booker)!;
     // Two one-hour slots on each of three days, 10:00-12:00 in Tokyo.
     for (const days of [2, 3, 4]) {
-      await t
-        .http()
-        .post(`/api/v1/projects/${projectId}/interviewer-availability`)
-        .set(member)
-        .send({ interviewerId: alice, startAt: dayAt(days, 1), endAt: dayAt(days, 3) })
-        .expect(201);
+      await openWindow(days, 3);
     }
   });
   afterAll(async () => t?.close());
@@ -110,12 +118,7 @@ describe('public slots: codings, ETag, window', () => {
   it('encodes once per content, not once per request, and reuses the bytes while the slots stay the same', async () => {
     const bookable = t.app.get(BookableSlotsService);
     // A new window changes the slots: the answer has new content, encoded on its first br request only.
-    await t
-      .http()
-      .post(`/api/v1/projects/${projectId}/interviewer-availability`)
-      .set(member)
-      .send({ interviewerId: alice, startAt: dayAt(6, 1), endAt: dayAt(6, 2) })
-      .expect(201);
+    await openWindow(6, 2);
     const before = { ...bookable.counts };
     const requests = 20;
     const answers = await Promise.all(Array.from({ length: requests }, () => get(slotsPath(), { 'accept-encoding': 'br' })));
@@ -126,11 +129,7 @@ describe('public slots: codings, ETag, window', () => {
     expect(bookable.counts.br - before.br).toBe(1);
     expect(bookable.counts.gzip).toBe(before.gzip);
     expect(bookable.counts.computed - before.computed).toBeGreaterThanOrEqual(1);
-    await t
-      .http()
-      .delete(`/api/v1/projects/${projectId}/interviewer-availability/${await lastWindowId()}`)
-      .set(member)
-      .expect(204);
+    await closeLastWindow();
   });
 
   it('gives a weak ETag, the same in every coding, and 304 without a body on If-None-Match; a booking changes it', async () => {
@@ -197,12 +196,7 @@ describe('public slots: codings, ETag, window', () => {
     };
     const starts = async (query = '') => (await get(slotsPath(query))).json().data.map((s: { startAt: string }) => s.startAt);
     // A window ten days after the others: the default week (from the first slot's day) leaves it out and links to it.
-    await t
-      .http()
-      .post(`/api/v1/projects/${projectId}/interviewer-availability`)
-      .set(member)
-      .send({ interviewerId: alice, startAt: dayAt(12, 1), endAt: dayAt(12, 2) })
-      .expect(201);
+    await openWindow(12, 2);
     const later = `?from=${day(12)}&to=${day(18)}`;
     const first = await page('');
     expect(first.boxes).toEqual(await starts(`?from=${day(2)}&to=${day(8)}`));
@@ -221,11 +215,7 @@ describe('public slots: codings, ETag, window', () => {
     await t.http().post(`/api/v1/scheduling/${token}/submit-availability`).send({ slots }).expect(200);
     expect((await page('')).kept).toEqual([dayAt(12, 1)]);
     expect((await page(later)).kept).toEqual([]);
-    await t
-      .http()
-      .delete(`/api/v1/projects/${projectId}/interviewer-availability/${await lastWindowId()}`)
-      .set(member)
-      .expect(204);
+    await closeLastWindow();
   });
 
   it('refuses malformed windows with 400 VALIDATION_FAILED', async () => {
