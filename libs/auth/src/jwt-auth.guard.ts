@@ -40,12 +40,13 @@ export const ACCEPTED_ALGORITHMS = ['HS256'] as const;
 export class JwtAuthGuard implements CanActivate {
   constructor(@Inject(JWT_AUTH_OPTIONS) private readonly options: JwtAuthOptions) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** Synchronous (HS256 is a local HMAC): no promise per request, on open routes or protected ones. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (routeMetadata<boolean>(context, IS_PUBLIC)) return true;
     const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; user?: AuthenticatedUser }>();
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthenticated('A bearer token is required');
-    request.user = await this.verify(token);
+    request.user = accessTokenUser(token, this.options.secret);
     return true;
   }
 
@@ -61,9 +62,14 @@ const verifier = new JwtService();
  * Anything else is 401 UNAUTHENTICATED.
  */
 export async function verifyAccessToken(token: string, secret: string): Promise<AuthenticatedUser> {
+  return accessTokenUser(token, secret);
+}
+
+/** verifyAccessToken without the promise: the check is synchronous, guards that run on every request use this. */
+export function accessTokenUser(token: string, secret: string): AuthenticatedUser {
   let claims: Partial<AccessTokenClaims>;
   try {
-    claims = await verifier.verifyAsync<Partial<AccessTokenClaims>>(token, { secret, algorithms: [...ACCEPTED_ALGORITHMS] });
+    claims = verifier.verify<Partial<AccessTokenClaims>>(token, { secret, algorithms: [...ACCEPTED_ALGORITHMS] });
   } catch {
     throw unauthenticated('The bearer token is invalid or expired');
   }

@@ -3,6 +3,7 @@ import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { setFlagsFromString } from 'node:v8';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import fastJson from 'fast-json-stringify';
@@ -19,6 +20,7 @@ import { type ErrorBodyFormat, genericErrorBody, type HttpSurface } from './erro
 import { assertCleanInput, MalformedInputError } from './input-guard';
 import { instrumentRequests } from './http-metrics';
 import { registerCompression } from './compression';
+import { registerMultipart } from './multipart';
 import { traceRequests } from './request-spans';
 import { serveOpenApi, successSchemas } from './openapi';
 import { bodyToSend } from './serialized-body';
@@ -91,6 +93,8 @@ export async function createHttpApp(
     frameworkErrors: (error: Error, request: unknown, reply: unknown) =>
       router.errors?.(routerError(error), request as never, reply as never),
     clientErrorHandler: (error, socket) => answerClientError(error, socket, errorBody),
+    // @fastify/multipart is registered below, without its per-request hooks (registerMultipart).
+    multipart: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(module, adapter, {
     logger: new PinoNestLogger(logger),
@@ -140,6 +144,9 @@ export async function createHttpApp(
   // Routes register when the app initializes, after the document below is built from their decorators.
   let responseSchemas = new Map<string, Record<string, Record<string, unknown>>>();
   fastify.addHook('onRoute', (route) => {
+    // GET and HEAD carry no body here (refused in onRequest below): their routes skip the compression plugin's
+    // request-decompression hook, which would otherwise run on every one of them. Runs before the plugin's own onRoute.
+    if ([route.method].flat().every((method) => BODYLESS_METHODS.has(method))) (route as { decompress?: boolean }).decompress = false;
     for (const method of [route.method].flat()) {
       const name = `${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`;
       routes.push(name);
@@ -148,6 +155,7 @@ export async function createHttpApp(
     }
   });
   await registerCompression(fastify);
+  await registerMultipart(fastify);
   const quiet = new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH, ...(options.quietPaths ?? [])]);
   traceRequests(fastify, new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH]));
   if (options.metrics !== false) {
@@ -233,10 +241,22 @@ export async function startHttpApp(module: Type<unknown> | DynamicModule, option
 }
 
 /**
+ * V8 flags every app runs with, set by runMain before the app starts (one place instead of each launcher's command line:
+ * k8s, compose, up.sh, the test and bench kits). Allocation-site pretenuring is off: under steady request load V8
+ * sometimes (five of eight identical race-content-api processes in one run) starts allocating a request's objects straight
+ * in the old generation; those dead old objects then keep each next request's young objects alive through every
+ * scavenge, so about 10 MB is copied and promoted per scavenge (12–18 ms pauses) for the rest of the process's life, at
+ * 0.75x the throughput and 12 ms p99 on GET /v1/ping. Off, no process fell into it (0 of 19), and the builder's saves
+ * and the 100,000-row import measured the same (docs/decisions.md, issue 24).
+ */
+export const PLATFORM_V8_FLAGS = ['--no-allocation-site-pretenuring'] as const;
+
+/**
  * Runs an app's entry point. A failure before the app is up (bad configuration, a dependency that does not
  * answer) ends the process with one JSON log line and exit code 1, never a hang or a stack trace dump.
  */
 export function runMain(service: string, main: () => Promise<unknown>): void {
+  for (const flag of PLATFORM_V8_FLAGS) setFlagsFromString(flag);
   logWarningsAsJson(service);
   main().catch((error: unknown) => {
     const reason = error instanceof ConfigError ? error.message : `start-up failed: ${describe(error)}`;
