@@ -63,6 +63,8 @@ export const RACE_CONTENT_INDEXES: MongoIndex[] = [
   byUpdated(COLLECTIONS.blogs, 'blogs_old_blog_updated', 'old_blog_id'),
   byUpdated(COLLECTIONS.blogs, 'blogs_status_updated', 'status'),
   { collection: COLLECTIONS.blogs, key: { name: 1 }, options: { name: 'blogs_name' } },
+  // The related-blog index's delta read: every blog changed since its mark, deleted ones included (no deleted_at prefix).
+  { collection: COLLECTIONS.blogs, key: { updated_at: 1 }, options: { name: 'blogs_updated' } },
   byUpdated(COLLECTIONS.oldBlogs, 'old_blogs_live_updated'),
   byUpdated(COLLECTIONS.oldBlogs, 'old_blogs_race_updated', 'race_id'),
   byUpdated(COLLECTIONS.medias, 'medias_live_updated'),

@@ -116,7 +116,7 @@ export class BlogStore extends LiveStore<BlogDocument> {
 
   /**
    * The blogs of the related index: every live one with an embedding, or (`changedSince`) every one changed since,
-   * deletions included.
+   * deletions included (index `blogs_updated`).
    */
   scanCandidates(changedSince?: number): AsyncIterable<RelatedCandidate> {
     const filter = changedSince === undefined ? { deleted_at: null, embedding: { $ne: null } } : { updated_at: { $gte: changedSince } };
