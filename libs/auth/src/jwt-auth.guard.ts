@@ -49,10 +49,6 @@ export class JwtAuthGuard implements CanActivate {
     request.user = accessTokenUser(token, this.options.secret);
     return true;
   }
-
-  verify(token: string): Promise<AuthenticatedUser> {
-    return verifyAccessToken(token, this.options.secret);
-  }
 }
 
 const verifier = new JwtService();
