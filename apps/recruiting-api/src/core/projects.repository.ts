@@ -20,6 +20,9 @@ export interface ProjectScope {
   timezone: string;
 }
 
+/** The columns of a ProjectScope, as they are selected (alone, or beside another table's under the alias `p`). */
+export const PROJECT_SCOPE_COLUMNS = ['id', 'name', 'interviewDurationMinutes', 'timezone'] as const;
+
 export interface ProjectValues {
   name?: string;
   interviewDurationMinutes?: number;
@@ -42,11 +45,7 @@ const isForeignKeyViolation = (error: unknown) => (error as { code?: string }).c
 export class ProjectsRepository {
   /** Every project-scoped route starts here: an unknown project answers 404 before anything else is read or written. */
   async requireScope(db: Db, projectId: number): Promise<ProjectScope> {
-    const project = await db
-      .selectFrom('projects')
-      .select(['id', 'name', 'interviewDurationMinutes', 'timezone'])
-      .where('id', '=', projectId)
-      .executeTakeFirst();
+    const project = await db.selectFrom('projects').select(PROJECT_SCOPE_COLUMNS).where('id', '=', projectId).executeTakeFirst();
     if (!project) throw projectNotFound();
     return project;
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import type { Db } from '../database/recruiting-db';
-import type { ProjectScope } from './projects.repository';
+import { PROJECT_SCOPE_COLUMNS, type ProjectScope } from './projects.repository';
 
 export interface TokenRow {
   projectCandidateId: number;
@@ -29,7 +29,7 @@ export class SchedulingTokensRepository {
       .selectFrom('schedulingTokens as t')
       .innerJoin('projectCandidates as pc', 'pc.id', 't.projectCandidateId')
       .innerJoin('projects as p', 'p.id', 'pc.projectId')
-      .select(['t.projectCandidateId', 't.expiresAt', 'p.id', 'p.name', 'p.interviewDurationMinutes', 'p.timezone'])
+      .select(['t.projectCandidateId', 't.expiresAt', ...PROJECT_SCOPE_COLUMNS.map((column) => `p.${column}` as const)])
       .where('t.tokenHash', '=', tokenHash)
       .executeTakeFirst();
     if (!row) return undefined;
