@@ -144,10 +144,11 @@ export async function createHttpApp(
   // Routes register when the app initializes, after the document below is built from their decorators.
   let responseSchemas = new Map<string, Record<string, Record<string, unknown>>>();
   fastify.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
     // GET and HEAD carry no body here (refused in onRequest below): their routes skip the compression plugin's
     // request-decompression hook, which would otherwise run on every one of them. Runs before the plugin's own onRoute.
-    if ([route.method].flat().every((method) => BODYLESS_METHODS.has(method))) (route as { decompress?: boolean }).decompress = false;
-    for (const method of [route.method].flat()) {
+    if (methods.every((method) => BODYLESS_METHODS.has(method))) (route as { decompress?: boolean }).decompress = false;
+    for (const method of methods) {
       const name = `${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`;
       routes.push(name);
       const response = responseSchemas.get(name);
