@@ -83,10 +83,16 @@ ${script ? `<script nonce="${nonce}">${script}</script>` : ''}
 `;
 }
 
+/** A day in full, as the page names days: 2027年1月4日(月). */
+const FULL_DAY = 'yyyy年M月d日(ccc)';
+
+/** The page's own address for a link (before HTML escaping). */
+const pagePath = (token: string) => `/schedule/${encodeURIComponent(token)}`;
+
 /** Script only enhances: it limits the choice to 20 as boxes are ticked and submits through the public API. */
 function enhancement(token: string): string {
   const api = JSON.stringify(`/api/v1/scheduling/${encodeURIComponent(token)}/submit-availability`);
-  const page = JSON.stringify(`/schedule/${encodeURIComponent(token)}?submitted=`);
+  const page = JSON.stringify(`${pagePath(token)}?submitted=`);
   return `(function(){
 var form=document.getElementById('slots-form');if(!form)return;
 var boxes=[].slice.call(form.querySelectorAll('input[type=checkbox][name=slot]'));var kept=[].slice.call(form.querySelectorAll('input[type=hidden][name=slot]'));
@@ -112,10 +118,9 @@ const slotData = (s: PageSlot) =>
 /** The shown days in words: 2027年1月4日(月)〜1月10日(日), or one end only. */
 function rangeText({ from, to }: DayRange, zone: string): string {
   const day = (d: string, format: string) => DateTime.fromISO(d, { zone }).setLocale('ja').toFormat(format);
-  if (from && to)
-    return `${day(from, 'yyyy年M月d日(ccc)')}〜${day(to, from.slice(0, 4) === to.slice(0, 4) ? 'M月d日(ccc)' : 'yyyy年M月d日(ccc)')}`;
-  if (from) return `${day(from, 'yyyy年M月d日(ccc)')}以降`;
-  return to ? `${day(to, 'yyyy年M月d日(ccc)')}まで` : 'すべての期間';
+  if (from && to) return `${day(from, FULL_DAY)}〜${day(to, from.slice(0, 4) === to.slice(0, 4) ? 'M月d日(ccc)' : FULL_DAY)}`;
+  if (from) return `${day(from, FULL_DAY)}以降`;
+  return to ? `${day(to, FULL_DAY)}まで` : 'すべての期間';
 }
 
 /** The public scheduling page, in Japanese, complete without script. */
@@ -129,7 +134,7 @@ export function renderSchedulePage(state: PageState, nonce: string): string {
     const start = local(r.scheduledAt, state.timezone);
     const content = `<h1>${h(state.projectName)} インタビュー日程</h1>${greeting}
 <div class="card" role="status"><h2>日程が確定しています</h2><dl>
-<dt>日時</dt><dd>${h(start.toFormat('yyyy年M月d日(ccc) HH:mm'))}〜${h(start.plus({ minutes: r.durationMinutes }).toFormat('HH:mm'))}</dd>
+<dt>日時</dt><dd>${h(start.toFormat(`${FULL_DAY} HH:mm`))}〜${h(start.plus({ minutes: r.durationMinutes }).toFormat('HH:mm'))}</dd>
 <dt>所要時間</dt><dd>${r.durationMinutes}分</dd>
 <dt>形式</dt><dd>${h(INTERVIEW_TYPES[r.interviewType] ?? r.interviewType)}</dd>
 ${r.meetingUrl ? `<dt>参加URL</dt><dd><a href="${h(r.meetingUrl)}" rel="noopener noreferrer">${h(r.meetingUrl)}</a></dd>` : ''}
@@ -138,7 +143,7 @@ ${r.meetingUrl ? `<dt>参加URL</dt><dd><a href="${h(r.meetingUrl)}" rel="noopen
   }
   const days = new Map<string, PageSlot[]>();
   for (const slot of state.slots) {
-    const day = local(slot.startAt, state.timezone).toFormat('yyyy年M月d日(ccc)');
+    const day = local(slot.startAt, state.timezone).toFormat(FULL_DAY);
     days.set(day, [...(days.get(day) ?? []), slot]);
   }
   const fieldsets = [...days.entries()]
@@ -159,7 +164,7 @@ ${r.meetingUrl ? `<dt>参加URL</dt><dd><a href="${h(r.meetingUrl)}" rel="noopen
 <p class="muted">表示中の期間のほかに選択済みの日時: ${state.keptElsewhere.length}件（送信すると引き継がれます）</p>\n`
     : '';
   const weekLink = (days: Required<DayRange>, text: string, rel: string) =>
-    `<a rel="${rel}" href="/schedule/${h(encodeURIComponent(state.token))}?from=${days.from}&amp;to=${days.to}">${text}</a>`;
+    `<a rel="${rel}" href="${h(pagePath(state.token))}?from=${days.from}&amp;to=${days.to}">${text}</a>`;
   const nav =
     state.previous || state.next
       ? `<nav class="weeks" aria-label="表示する期間">${state.previous ? weekLink(state.previous, '← 前の日程', 'prev') : '<span></span>'}${
@@ -175,7 +180,7 @@ ${r.meetingUrl ? `<dt>参加URL</dt><dd><a href="${h(r.meetingUrl)}" rel="noopen
       ? state.previous || state.next
         ? `<div class="card"><p>${h(range)}にはお選びいただける日時がありません。ほかの日程をご覧ください。</p></div>`
         : '<div class="card"><p>現在お選びいただける日時がありません。日を改めてこのページを開くか、担当者にご連絡ください。</p></div>'
-      : `<form id="slots-form" method="post" action="/schedule/${h(encodeURIComponent(state.token))}" class="card">
+      : `<form id="slots-form" method="post" action="${h(pagePath(state.token))}" class="card">
 <p>ご都合のよい日時をすべてお選びください（最大${MAX_SLOTS}件）。担当者が確認のうえ、日程を確定してご連絡します。</p>
 <p class="muted">${h(range)}の日時です。時刻は ${h(state.timezone)} の時刻です。</p>
 ${fieldsets}
