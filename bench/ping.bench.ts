@@ -16,7 +16,13 @@ const WARM_UP_S = size(2, 1);
 const ROUNDS = size(3, 1);
 
 /** One round: the request rate, p99, and the server's own CPU time per request (the client shares the two cores). */
-async function measureOnce({ url, pid }: Server) {
+interface Round {
+  rate: number;
+  p99: number;
+  cpuUs: number;
+}
+
+async function measureOnce({ url, pid }: Server): Promise<Round> {
   const cpu = cpuSeconds(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
@@ -31,7 +37,7 @@ interface Server {
 /** Each server warmed up, then measured ROUNDS times round-robin; per server the median round (by rate). */
 async function measureAll(servers: Server[]) {
   for (const { url } of servers) await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S });
-  const rounds: Array<Array<{ rate: number; p99: number; cpuUs: number }>> = servers.map(() => []);
+  const rounds: Round[][] = servers.map(() => []);
   for (let round = 0; round < ROUNDS; round++) for (const [i, server] of servers.entries()) rounds[i].push(await measureOnce(server));
   return rounds.map((runs) => runs.sort((a, b) => a.rate - b.rate)[Math.floor(runs.length / 2)]);
 }
@@ -75,7 +81,7 @@ runBench('ping', async ({ scope, services }) => {
   const scraped = await (await fetch(apps[1].url.replace('/v1/ping', '/metrics'))).text();
   if (!scraped.includes('http_route="/v1/ping"')) throw new Error('the measured app did not count /v1/ping');
   console.log(`GET /v1/ping, ${CONNECTIONS} connections, ${DURATION_S} s each, the median of ${ROUNDS} rounds taken in turn\n`);
-  const row = (name: string, { rate, p99, cpuUs }: { rate: number; p99: number; cpuUs: number }) =>
+  const row = (name: string, { rate, p99, cpuUs }: Round) =>
     console.log([name, rate.toFixed(0), p99.toFixed(2), cpuUs.toFixed(1)].join('\t'));
   console.log(['', 'req/s', 'p99 ms', 'server CPU µs/request'].join('\t'));
   row('bare node:http', baseline);
