@@ -1,19 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { rawRequester } from '@platform/testing';
 import { BookableSlotsService } from '../src/core/bookable-slots.service';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { dayAt, inviteAndReadTokens } from './support/invite';
 import { insertCandidates, insertProject } from './support/scheduling-fixtures';
-
-interface Answer {
-  statusCode: number;
-  headers: IncomingHttpHeaders;
-  rawPayload: Buffer;
-  body: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  json: () => any;
-}
 
 /** The public slots as a browser gets them (issue 24): compressed once per kept answer, an ETag and 304, a day window. */
 describe('public slots: codings, ETag, window', () => {
@@ -43,21 +33,9 @@ describe('public slots: codings, ETag, window', () => {
   let bookerToken: string;
   let booker: number;
   const slotsPath = (query = '') => `/api/v1/scheduling/${token}/slots${query}`;
-  let origin: string;
+  let raw: ReturnType<typeof rawRequester>;
   /** One request with exactly these headers: node:http adds no Accept-Encoding and decodes nothing. */
-  const get = (path: string, headers: Record<string, string> = {}) =>
-    new Promise<Answer>((resolve, reject) => {
-      httpGet(`${origin}${path}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const rawPayload = Buffer.concat(chunks);
-          const body = rawPayload.toString('utf8');
-          resolve({ statusCode: res.statusCode!, headers: res.headers, rawPayload, body, json: () => JSON.parse(body) });
-        });
-        res.on('error', reject);
-      }).on('error', reject);
-    });
+  const get = (path: string, headers: Record<string, string> = {}) => raw('GET', path, headers);
   /** The Tokyo day of a dayAt(days, 1) instant (10:00 there). */
   const day = (days: number) => dayAt(days, 1).slice(0, 10);
 
@@ -67,9 +45,7 @@ describe('public slots: codings, ETag, window', () => {
       PUBLIC_RATE_LIMIT_PER_TOKEN: '10000',
       PUBLIC_RATE_LIMIT_PER_ADDRESS: '10000',
     });
-    const server = t.app.getHttpServer() as Server;
-    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    raw = rawRequester(t.app);
     const memberId = await t.insertUser('member@example.com', 'Member', 'member');
     member = t.as(memberId, 'member');
     alice = await t.insertUser('alice@example.com', '面接 アリス', 'member');

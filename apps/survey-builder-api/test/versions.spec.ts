@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
+import { rawRequester } from '@platform/testing';
 import { type Builder, createSurvey, startBuilder } from './builder-kit';
 
 describe('versions (spec 4.2) on a real PostgreSQL', () => {
@@ -114,5 +116,54 @@ describe('versions (spec 4.2) on a real PostgreSQL', () => {
     for (const version of history) expect(version.snapshotSections).toHaveLength(3);
     const detail = (await client.get(`/api/surveys/${survey.id}`).expect(200)).body.data;
     expect(detail.latestVersionNo).toBe(7);
+  });
+
+  it('encodes the answer of a save ahead (br, gzip or identity, as asked); a save failing after that answers its error plainly and saves nothing', async () => {
+    const client = builder.as(alice);
+    const survey = await createSurvey(client);
+    const raw = rawRequester(builder.app);
+    const save = (accept?: string) =>
+      raw('POST', `/api/surveys/${survey.id}/save`, {
+        'x-user-email': alice.email,
+        'x-user-name': alice.name,
+        ...(accept ? { 'accept-encoding': accept } : {}),
+      });
+    const cases: Array<[string | undefined, string | undefined, (b: Buffer) => Buffer]> = [
+      [undefined, undefined, (b) => b],
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['br;q=0.1, gzip', 'gzip', gunzipSync],
+    ];
+    for (const [i, [accept, coding, decode]] of cases.entries()) {
+      const res = await save(accept);
+      expect([accept, res.statusCode, res.headers['content-encoding']]).toEqual([accept, 201, coding]);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      const body = JSON.parse(decode(res.rawPayload).toString('utf8'));
+      expect(body).toMatchObject({ ok: true, data: { versionNo: i + 1, snapshotSections: expect.any(Array) } });
+      expect(body.data.snapshotSections.map((s: { title: string }) => s.title)).toEqual(['調査のご案内', 'スクリーニング', '本調査']);
+    }
+
+    // The copy fails once the answer is ready (a trigger refuses the rules' rows): nothing is saved, and the error is a
+    // plain JSON answer (no Content-Encoding of the answer that was prepared).
+    const db = builder.app.get(DataSource);
+    await db.query(
+      `CREATE FUNCTION survey_builder.refuse_rules() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`,
+    );
+    await db.query(
+      `CREATE TRIGGER refuse_rules BEFORE INSERT ON survey_builder.branch_rule EXECUTE FUNCTION survey_builder.refuse_rules()`,
+    );
+    try {
+      const failed = await save('br');
+      expect(failed.statusCode).toBe(500);
+      expect(failed.headers['content-encoding']).toBeUndefined();
+      expect(failed.json()).toMatchObject({ ok: false });
+    } finally {
+      await db.query(`DROP TRIGGER refuse_rules ON survey_builder.branch_rule`);
+      await db.query(`DROP FUNCTION survey_builder.refuse_rules()`);
+    }
+    const detail = (await client.get(`/api/surveys/${survey.id}`).expect(200)).body.data;
+    expect(detail.latestVersionNo).toBe(cases.length + 1);
+    expect(detail.versions).toHaveLength(cases.length + 1);
   });
 });

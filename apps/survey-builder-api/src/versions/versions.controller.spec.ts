@@ -1,4 +1,4 @@
-import type { PlatformApp } from '@platform/runtime';
+import type { PlatformApp, PreparedAnswer } from '@platform/runtime';
 import { describeRouteAccess, reaches } from '@platform/testing';
 import { ACTOR, BUILDER_CALLERS, startBuilderControllers } from '../../test/support/controller-app';
 import { VersionDiffService } from './version-diff.service';
@@ -15,6 +15,8 @@ afterAll(() => app?.close());
 
 const SURVEY = '2c6f1f4e-8a4f-4f7e-9b53-2f3f7c1f0a11';
 const base = `/api/surveys/${SURVEY}`;
+/** What the stubbed save hands back: the answer its `present` callback prepared (an empty JSON object, sent as is). */
+const PREPARED: PreparedAnswer = { statusCode: 201, bytes: Buffer.from('{}'), coding: 'identity' };
 
 describeRouteAccess(
   { app: () => app, ...BUILDER_CALLERS, stubs: SERVICES },
@@ -23,14 +25,14 @@ describeRouteAccess(
       method: 'post',
       request: { path: `${base}/save` },
       status: 201,
-      service: reaches(VersionsService, 'save', [ACTOR, SURVEY]),
+      service: reaches(VersionsService, 'save', [ACTOR, SURVEY, expect.any(Function)], PREPARED),
       malformed: [{ name: 'a survey id that is not a UUID', path: '/api/surveys/x/save' }],
     },
     'POST /api/surveys/:surveyId/versions': {
       method: 'post',
       request: { path: `${base}/versions` },
       status: 201,
-      service: reaches(VersionsService, 'save', [ACTOR, SURVEY]),
+      service: reaches(VersionsService, 'save', [ACTOR, SURVEY, expect.any(Function)], PREPARED),
     },
     'GET /api/surveys/:surveyId/versions': {
       method: 'get',

@@ -1,6 +1,8 @@
-import { Controller, Get, Param, Post } from '@nestjs/common';
+import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiBuilderResponse, ApiErrorResponses } from '@platform/contracts';
+import { ApiBuilderResponse, ApiErrorResponses, builderEnvelope } from '@platform/contracts';
+import { prepareAnswer, RawResponse, sendPrepared } from '@platform/runtime';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SurveyIdParam, SurveyVersionParam } from '../common/id-params';
 import { type Actor, CurrentActor } from '../identity/actor';
 import { SurveyResponse, VersionResponse } from '../survey-core/dto/survey.response';
@@ -28,16 +30,28 @@ export class VersionsController {
   })
   @ApiBuilderResponse(201, VersionResponse, 'The version saved, with its snapshot')
   @ApiErrorResponses(SURVEY_MISSING)
-  save(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<VersionResponse> {
-    return this.versions.save(actor, surveyId);
+  @RawResponse()
+  save(
+    @CurrentActor() actor: Actor,
+    @Param() { surveyId }: SurveyIdParam,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    return this.saveAnswered(actor, surveyId, request, reply);
   }
 
   @Post('versions')
   @ApiOperation({ operationId: 'createSurveyVersion', summary: 'Save a new version (alias of save)' })
   @ApiBuilderResponse(201, VersionResponse, 'The version saved, with its snapshot')
   @ApiErrorResponses(SURVEY_MISSING)
-  saveAlias(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<VersionResponse> {
-    return this.versions.save(actor, surveyId);
+  @RawResponse()
+  saveAlias(
+    @CurrentActor() actor: Actor,
+    @Param() { surveyId }: SurveyIdParam,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    return this.saveAnswered(actor, surveyId, request, reply);
   }
 
   @Get('versions')
@@ -87,5 +101,14 @@ export class VersionsController {
   @ApiErrorResponses({ 400: 'A version number is not digits, or the request is malformed', ...VERSION_MISSING })
   diff(@CurrentActor() actor: Actor, @Param() { surveyId, fromNo, toNo }: VersionDiffParams): Promise<VersionDiffResponse> {
     return this.diffs.diff(actor, surveyId, fromNo, toNo);
+  }
+
+  /**
+   * A save's answer (a 1,000-question snapshot is 1.6 MB of JSON) is serialized and encoded while the database is
+   * still copying the version, and sent once the copy has committed (docs/decisions.md, issue 24).
+   */
+  private async saveAnswered(actor: Actor, surveyId: string, request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+    const prepared = await this.versions.save(actor, surveyId, (saved) => prepareAnswer(request, reply, 201, builderEnvelope(saved)));
+    return sendPrepared(reply, prepared);
   }
 }

@@ -43,20 +43,21 @@ export class VersionsService {
 
   /**
    * Edits take the same lock as a save, so the version being saved cannot change until the commit, and never
-   * after it: its row and its snapshot are read over the pool (six queries at once) and the answer is built while the
-   * transaction copies it.
+   * after it: its row and its snapshot are read over the pool and the answer is built, then handed to `present` (the
+   * controller serializes and encodes it there), all while the transaction copies the version. What `present` makes is
+   * returned once the copy commits; should either fail, nothing is saved.
    */
-  async save(actor: Actor, surveyId: string): Promise<VersionResponse> {
+  async save<T>(actor: Actor, surveyId: string, present: (saved: VersionResponse) => T | Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const survey = await this.access.forEdit(trx, actor, surveyId);
-      const [[sections, saved]] = await settledBoth(
+      const [presented] = await settledBoth(
         Promise.all([
-          this.snapshots.load(this.db, { versionIds: [survey.latestVersionId] }).then((read) => read.map(sectionResponse)),
+          this.snapshots.load(this.db, { versionIds: [survey.latestVersionId] }),
           this.versions.findByNumber(this.db, survey.id, survey.latestVersionNo),
-        ]),
+        ]).then(([sections, saved]) => present(versionWithSnapshot(saved!, sections.map(sectionResponse)))),
         this.newVersionFrom(trx, actor, survey, survey.latestVersionId, null),
       );
-      return versionWithSnapshot(saved!, sections);
+      return presented;
     });
   }
 

@@ -22,3 +22,6 @@ export interface BuilderEnvelope<T> {
   ok: true;
   data: T;
 }
+
+/** A survey builder success, enveloped (the envelope interceptor's, and a route's that prepares its answer itself). */
+export const builderEnvelope = <T>(data: T): BuilderEnvelope<T> => ({ ok: true, data });

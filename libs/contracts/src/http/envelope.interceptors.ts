@@ -2,7 +2,7 @@ import { type CallHandler, type ExecutionContext, Injectable, type NestIntercept
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { map, type Observable } from 'rxjs';
 import { pathOf, RAW_RESPONSE, routeMetadata } from '@platform/runtime';
-import type { BuilderEnvelope, PublicEnvelope, RecruitingEnvelope } from '../envelopes/envelopes';
+import { builderEnvelope, type PublicEnvelope, type RecruitingEnvelope } from '../envelopes/envelopes';
 import { PaginatedResult } from '../envelopes/pagination';
 
 const PUBLIC_ENVELOPE = 'platform:public-envelope';
@@ -50,6 +50,6 @@ export class RecruitingEnvelopeInterceptor implements NestInterceptor {
 export class BuilderEnvelopeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (envelopeKind(context) === 'raw' || context.getType() !== 'http') return next.handle();
-    return next.handle().pipe(map((data: unknown) => ({ ok: true, data }) satisfies BuilderEnvelope<unknown>));
+    return next.handle().pipe(map(builderEnvelope));
   }
 }
