@@ -103,6 +103,15 @@ runBench('ping', async ({ scope, services }) => {
     floor: bareFastify.rate,
     targets: [{ op: '>=', limit: 0.8, ofFloor: true }],
   });
+  // What the framework itself makes of the 0.8 target: Nest with nothing of the platform's, against bare Fastify. An app
+  // on Nest cannot do less per request than Nest does, so where this line misses, the app's line above cannot meet it.
+  report({
+    figure: 'GET /v1/ping, bare Nest on Fastify req/s, the framework alone against the same target (floor: bare Fastify)',
+    value: bareNest.rate,
+    unit: 'req/s',
+    floor: bareFastify.rate,
+    targets: [{ op: '>=', limit: 0.8, ofFloor: true }],
+  });
   report({
     figure: 'GET /v1/ping, Nest req/s (floor: bare Nest on Fastify, the framework alone; no target)',
     value: app.rate,
