@@ -16,10 +16,10 @@ import { Client } from 'pg';
 import { migrateDatabase } from '@platform/persistence';
 import { freePort } from '@platform/testing';
 import { AI_JOBS_DATABASE } from '../apps/ai-webhook/src/database';
-import { answers, report, runBench, size, startApp, startBareServer } from './bench-kit';
+import { answers, fromEnv, report, runBench, size, startApp, startBareServer } from './bench-kit';
 
 const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? size(10, 1));
+const DURATION_S = fromEnv('BENCH_DURATION_S', size(10, 1));
 const WARM_UP_S = size(2, 1);
 /** Callbacks per second no run reaches on this machine (the app made 9k/s on a quiet one): jobs seeded per second of run. */
 const RATE_BOUND = 15_000;
@@ -31,7 +31,7 @@ const JOBS = size(RATE_BOUND * DURATION_S, 20_000);
 const WARM_UP_JOBS = size(RATE_BOUND * WARM_UP_S, 10_000);
 const SPAN = 10_000_000;
 /** Connections of the app's pool: the 50 callbacks in flight share them (k8s configmap DATABASE_POOL_SIZE). */
-const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
+const POOL_SIZE = fromEnv('BENCH_POOL_SIZE', 10);
 const KEY = 'bench-webhook-key-0123456789abcdef';
 const NONCE = 'bench-nonce';
 const PATH = '/api/v1/webhooks/ai-status';

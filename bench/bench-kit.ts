@@ -30,6 +30,18 @@ export function appEntry(app: string): string {
 /** The full size, or the smoke one. */
 export const size = <T>(full: T, smoke: T): T => (SMOKE ? smoke : full);
 
+/**
+ * A count or duration a bench reads from its environment (BENCH_RUNS=3): `fallback` when the variable is unset or empty,
+ * a positive number otherwise; anything else stops the bench at once instead of running it with zero or NaN.
+ */
+export function fromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name}=${raw}: a positive number is needed`);
+  return value;
+}
+
 /** The bench's own command-line arguments, without --smoke. */
 export const benchArgs = () => process.argv.slice(2).filter((arg) => arg !== '--smoke');
 

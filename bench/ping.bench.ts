@@ -6,11 +6,11 @@
 // over OTLP to a sink process, in the same run (aim: under 10 % fewer requests).   Run: npm run bench:ping   (services must be up: scripts/services.sh)
 import autocannon from 'autocannon';
 import { freePort } from '@platform/testing';
-import { cpuSeconds, report, runBench, size, startBareServer } from './bench-kit';
+import { cpuSeconds, fromEnv, report, runBench, size, startBareServer } from './bench-kit';
 import { raceContentStores, startRaceContentApi } from './race-content-kit';
 
 const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? size(5, 1));
+const DURATION_S = fromEnv('BENCH_DURATION_S', size(5, 1));
 const WARM_UP_S = size(2, 1);
 /** Every server is measured once per round, in turn: a drift of the machine over the run then weighs on all alike. */
 const ROUNDS = size(3, 1);

@@ -16,12 +16,12 @@ import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { ensureIndexes } from '@platform/persistence';
 import { COLLECTIONS, RACE_COLLECTIONS, RACE_CONTENT_INDEXES, type RaceDocument } from '@platform/race-content-data';
 import { freePort } from '@platform/testing';
-import { percentile, report, runBench, size } from './bench-kit';
+import { fromEnv, percentile, report, runBench, size } from './bench-kit';
 import { benchToken, interleaved, raceContentStores, raceTargets, startRaceContentApi } from './race-content-kit';
 
 const RACES = size(100_000, 200);
 const BLOGS = size(50_000, 100);
-const RUNS = Number(process.env.BENCH_RUNS ?? size(200, 5));
+const RUNS = fromEnv('BENCH_RUNS', size(200, 5));
 const TOKEN = benchToken('viewer');
 const TRACKS = ['東京', '京都', '中山', '阪神', '新潟', '福島', '小倉', '札幌', '函館', '中京'];
 const RACE_NAMES = ['天皇賞', '有馬記念', '日本ダービー', '皐月賞', '菊花賞', '桜花賞', 'オークス', '宝塚記念', 'ジャパンカップ', '新馬戦'];

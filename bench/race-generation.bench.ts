@@ -20,7 +20,7 @@ import { ensureIndexes } from '@platform/persistence';
 import { type BlogStore, COLLECTIONS, RACE_COLLECTIONS, RACE_CONTENT_INDEXES, type RaceDocument } from '@platform/race-content-data';
 import { freePort, type TestScope, waitFor } from '@platform/testing';
 import { RelatedBlogsIndex } from '../apps/race-content-api/src/blog-generation/related-blogs.index';
-import { appEntry, benchArgs, cpuSeconds, inOwnScope, percentile, report, runBench, size, startApp } from './bench-kit';
+import { appEntry, benchArgs, cpuSeconds, fromEnv, inOwnScope, percentile, report, runBench, size, startApp } from './bench-kit';
 import {
   appEnv,
   benchToken,
@@ -33,18 +33,18 @@ import {
 } from './race-content-kit';
 import { pipelineFloor, raceResult, storeChains } from './race-generation-floors';
 
-const ARTICLES = Number(process.env.BENCH_ARTICLES ?? size(1000, 20));
-const BLOGS = Number(process.env.BENCH_BLOGS ?? size(20_000, 200));
-const RUNS = Number(process.env.BENCH_RUNS ?? size(200, 5));
+const ARTICLES = fromEnv('BENCH_ARTICLES', size(1000, 20));
+const BLOGS = fromEnv('BENCH_BLOGS', size(20_000, 200));
+const RUNS = fromEnv('BENCH_RUNS', size(200, 5));
 const CONCURRENCY = 20;
 /** The worker's JOB_PREFETCH: unacknowledged jobs it works on at once per queue (the platform default is 4). */
-const PREFETCH = Number(process.env.BENCH_PREFETCH ?? 16);
+const PREFETCH = fromEnv('BENCH_PREFETCH', 16);
 const TOKEN = benchToken('member');
 /**
  * How often the bench counts the drafts in the store until the worker's lines show every build job done: on FerretDB
  * the count is a scan in the store the pipeline waits on (polling every 100 ms once took store time from the pipeline).
  */
-const POLL_MS = Number(process.env.BENCH_POLL_MS ?? size(5000, 500));
+const POLL_MS = fromEnv('BENCH_POLL_MS', size(5000, 500));
 
 function post(url: string, body?: unknown): Promise<{ status: number; body: string; ms: number }> {
   const started = performance.now();

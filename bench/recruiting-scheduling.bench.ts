@@ -18,7 +18,7 @@ import { freePort } from '@platform/testing';
 import type { Pool } from 'pg';
 import { RECRUITING_DATABASE } from '../apps/recruiting-api/src/database/database';
 import { hashSchedulingToken, newSchedulingToken } from '../apps/recruiting-api/src/core/scheduling-token';
-import { answers, percentile as pct, report, runBench, size, startApp } from './bench-kit';
+import { answers, fromEnv, percentile as pct, report, runBench, size, startApp } from './bench-kit';
 
 const INVITATIONS = size(5_000, 120);
 /** Invitations per send request (the API's limit is 1,000). */
@@ -27,7 +27,7 @@ const INTERVIEWERS = size(20, 3);
 const CLIENTS = size(20, 4);
 /** The public slots' clients use the tokens of the candidates from this index on. */
 const FIRST_CLIENT = size(1000, 100);
-const REQUESTS_PER_CLIENT = Number(process.env.BENCH_RUNS ?? size(25, 3));
+const REQUESTS_PER_CLIENT = fromEnv('BENCH_RUNS', size(25, 3));
 const CANNON_S = size(5, 1);
 const SECRET = 'bench-secret-0123456789abcdef0123456789';
 
