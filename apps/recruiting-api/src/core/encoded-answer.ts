@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { ResponseCoding } from '@platform/runtime';
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
+import { encodeBody, type ResponseCoding } from '@platform/runtime';
 
 /**
  * Brotli quality for answers encoded once and sent many times: on the 577 KB month of slots quality 5 takes about
@@ -34,16 +29,7 @@ export class EncodedAnswer {
     let bytes = this.encoded.get(coding);
     if (!bytes) {
       this.onEncode(coding);
-      bytes =
-        coding === 'br'
-          ? brotli(this.identity, {
-              params: {
-                [constants.BROTLI_PARAM_QUALITY]: CACHED_BROTLI_QUALITY,
-                [constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length,
-                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              },
-            })
-          : gzipped(this.identity);
+      bytes = encodeBody(this.identity, coding, CACHED_BROTLI_QUALITY);
       this.encoded.set(coding, bytes);
     }
     return bytes;

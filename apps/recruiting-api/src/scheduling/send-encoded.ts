@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { responseCoding } from '@platform/runtime';
+import { responseCoding, sendPrepared } from '@platform/runtime';
 import { type EncodedAnswer, etagMatches } from '../core/encoded-answer';
 
 /**
@@ -13,7 +13,5 @@ export async function sendEncoded(request: FastifyRequest, reply: FastifyReply, 
     return;
   }
   const coding = responseCoding(request.headers['accept-encoding']);
-  const bytes = await answer.bytes(coding);
-  if (coding !== 'identity') reply.header('content-encoding', coding);
-  await reply.type('application/json; charset=utf-8').send(bytes);
+  await reply.send(sendPrepared(reply, { statusCode: 200, bytes: await answer.bytes(coding), coding }));
 }

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import compress from '@fastify/compress';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyInstance } from 'fastify';
@@ -31,4 +33,23 @@ export function responseCoding(acceptEncoding: string | string[] | undefined): R
  */
 export async function registerCompression(fastify: FastifyInstance): Promise<void> {
   await fastify.register(compress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES, encodings: [...RESPONSE_CODINGS] });
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * JSON bytes in a coding, made in zlib's thread pool: brotli at `brotliQuality` in text mode sized to the bytes, gzip at
+ * zlib's default level, identity as they are. For answers a route encodes itself (kept ones, prepared ones).
+ */
+export function encodeBody(identity: Buffer, coding: ResponseCoding, brotliQuality: number): Promise<Buffer> {
+  if (coding === 'identity') return Promise.resolve(identity);
+  if (coding === 'gzip') return gzipped(identity);
+  return brotli(identity, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+    },
+  });
 }

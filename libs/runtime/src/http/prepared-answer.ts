@@ -1,10 +1,5 @@
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESS_THRESHOLD_BYTES, responseCoding, type ResponseCoding } from './compression';
-
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
+import { COMPRESS_THRESHOLD_BYTES, encodeBody, responseCoding, type ResponseCoding } from './compression';
 
 /** The compression plugin's own brotli quality (its recommended default), so a prepared answer is coded as any other. */
 const BROTLI_QUALITY = 4;
@@ -34,18 +29,7 @@ export async function prepareAnswer(
   const serialized = serialize ? serialize(body) : JSON.stringify(body);
   const identity = typeof serialized === 'string' ? Buffer.from(serialized) : serialized;
   const coding = identity.length < COMPRESS_THRESHOLD_BYTES ? 'identity' : responseCoding(request.headers['accept-encoding']);
-  const bytes =
-    coding === 'br'
-      ? await brotli(identity, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-          },
-        })
-      : coding === 'gzip'
-        ? await gzipped(identity)
-        : identity;
+  const bytes = await encodeBody(identity, coding, BROTLI_QUALITY);
   return { statusCode, bytes, coding };
 }
 
