@@ -8,6 +8,12 @@ import { declareTopology } from './queue-topology';
 type ConnectHook = (model: ChannelModel) => Promise<void>;
 
 /**
+ * How long closing waits for the broker to confirm. amqplib's close of a connection whose socket has just died, before
+ * the connection has seen it go, waits for a close-ok that never comes; a shutdown must not hang on it.
+ */
+export const AMQP_CLOSE_TIMEOUT_MS = 2000;
+
+/**
  * One broker connection per app, recovered automatically after an outage. After every (re)connect the
  * queue topology is asserted and every registered hook (consumer subscriptions) runs again.
  */
@@ -56,7 +62,18 @@ export class AmqpConnection implements OnModuleInit, OnApplicationShutdown {
     if (this.closing) return;
     this.closing = true;
     this.current = undefined;
-    await this.recovering?.close().catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), AMQP_CLOSE_TIMEOUT_MS)));
+    const closed = this.recovering?.close().then(
+      () => false,
+      () => false,
+    );
+    if (await Promise.race([closed ?? false, gaveUp])) {
+      this.logger.warn(
+        `the broker did not confirm the close within ${AMQP_CLOSE_TIMEOUT_MS} ms (the connection had gone): closed without it`,
+      );
+    }
+    clearTimeout(timer);
   }
 
   isConnected(): boolean {

@@ -5,6 +5,7 @@ import { IsNotEmpty, IsString } from 'class-validator';
 import { register } from 'prom-client';
 import { testServices, useTestScope, waitFor } from '@platform/testing';
 import {
+  AMQP_CLOSE_TIMEOUT_MS,
   AmqpConnection,
   type JobContext,
   MessagingModule,
@@ -277,6 +278,22 @@ describe('messaging lib against the real RabbitMQ', () => {
     worker = await startWorker();
     recorder = worker.get(ThumbnailRecorder);
     expect(await depth(topology.main)).toBe(0);
+  });
+
+  it('closes without waiting forever when the broker connection dies in the same moment', async () => {
+    @Module({ imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queues: [TEST_QUEUE], queuePrefix: prefix })] })
+    class Dying {}
+    const app = await NestFactory.createApplicationContext(Dying, { logger: false });
+    const connection = app.get(AmqpConnection);
+    // The socket goes and the close is asked for before the connection has heard of it: the broker's close-ok never comes.
+    (connection.currentModel() as unknown as { connection: { stream: { destroy(error: Error): void } } }).connection.stream.destroy(
+      new Error('simulated network failure'),
+    );
+    const started = Date.now();
+    await connection.close();
+    expect(Date.now() - started).toBeLessThan(AMQP_CLOSE_TIMEOUT_MS + 1000);
+    expect(connection.isConnected()).toBe(false);
+    await app.close();
   });
 
   it('stops start-up with a clear error when the broker does not answer', async () => {
