@@ -127,6 +127,11 @@ describe('recruiting scheduling end to end through the edge', () => {
     const left = (await http().get(`/api/v1/scheduling/${otherToken}/slots`).expect(200)).body.data;
     expect(left.map((s: { startAt: string }) => s.startAt)).not.toContain(chosen[0].startAt);
     expect((await http().get(`/api/v1/scheduling/${token}`).expect(200)).body.data.is_already_scheduled).toBe(true);
+    // The page's form meets the confirmed reservation as the public API does: 409, with the page showing the booking.
+    const form = await http().post(`/schedule/${token}`).type('form').send('');
+    expect(form.status).toBe(409);
+    expect(form.text).toContain('data-error-code="SLOT_NOT_AVAILABLE"');
+    expect(form.text).toContain('日程が確定しています');
 
     const listed = (await http().get(`${base}/reservations?status=confirmed`).set(member).expect(200)).body;
     expect(listed.data.map((r: { id: number }) => r.id)).toEqual([reservation.id]);

@@ -18,6 +18,8 @@ export type PageState =
       candidateName: string | null;
       timezone: string;
       reservation: { scheduledAt: Date; durationMinutes: number; interviewType: string; meetingUrl: string | null };
+      /** Set when the page answers a submission that the confirmed reservation refuses (SLOT_NOT_AVAILABLE). */
+      code?: string;
     }
   | {
       kind: 'open';
@@ -139,7 +141,7 @@ export function renderSchedulePage(state: PageState, nonce: string): string {
 <dt>形式</dt><dd>${h(INTERVIEW_TYPES[r.interviewType] ?? r.interviewType)}</dd>
 ${r.meetingUrl ? `<dt>参加URL</dt><dd><a href="${h(r.meetingUrl)}" rel="noopener noreferrer">${h(r.meetingUrl)}</a></dd>` : ''}
 </dl><p class="muted">時刻は ${h(state.timezone)} の時刻です。変更が必要な場合は担当者にご連絡ください。</p></div>`;
-    return layout(`${state.projectName} インタビュー日程`, content, nonce);
+    return layout(`${state.projectName} インタビュー日程`, content, nonce, state.code);
   }
   const days = new Map<string, PageSlot[]>();
   for (const slot of state.slots) {

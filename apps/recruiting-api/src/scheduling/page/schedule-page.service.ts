@@ -56,10 +56,12 @@ export class SchedulePageService {
     const { projectCandidateId, project } = resolved;
     const info = await this.scheduling.info(token);
     if (info.reservation) {
+      // A submission (any refusal status asked for) meets a confirmed reservation: 409, as the public API answers it.
       return {
-        status: 200,
+        status: status === 200 ? 200 : 409,
         state: {
           kind: 'scheduled',
+          ...(status === 200 ? {} : { code: 'SLOT_NOT_AVAILABLE' }),
           projectName: project.name,
           candidateName: info.candidate.name,
           timezone: project.timezone,
