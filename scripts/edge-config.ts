@@ -3,7 +3,7 @@
 //   npm run edge:compose                                                                  docker/Caddyfile (a test keeps it in step)
 // The local one reads EDGE_HTTP_PORT (8080), EDGE_HTTPS_PORT (8443), CORS_ALLOWED_ORIGINS (comma-separated console
 // origins; default http://localhost:5173), REPLICAS (1), and the apps' body limits (IMPORT_MAX_BYTES, MEDIA_MAX_BYTES,
-// BODY_LIMIT_BYTES).
+// BUNDLE_MAX_BYTES).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMPOSE_EDGE_CONFIG, localEdgeConfig, renderCaddyfile } from '@platform/routing';

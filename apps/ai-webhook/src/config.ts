@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { postgresEnv, postgresOptionsFrom, redisEnv, redisOptionsFrom } from '@platform/persistence';
-import { APPS } from '@platform/routing';
+import { appBodyLimits, APPS } from '@platform/routing';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 import { storageEnv, storageOptionsFrom } from '@platform/storage';
 
@@ -30,6 +30,7 @@ const schema = aiWebhookEnv
   })
   .transform((e) => ({
     ...baseConfigFrom(e),
+    bodyLimits: appBodyLimits('ai-webhook'),
     database: postgresOptionsFrom(e),
     redis: redisOptionsFrom(e),
     storage: storageOptionsFrom(e),

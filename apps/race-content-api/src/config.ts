@@ -3,7 +3,7 @@ import { checkEmbeddingEnv, embeddingEnv, embeddingOptionsFrom } from '@platform
 import { messagingEnv, messagingOptionsFrom } from '@platform/messaging';
 import { mongoEnv, mongoOptionsFrom } from '@platform/persistence';
 import { RACE_CONTENT_DEFAULT_DB, RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
-import { APPS } from '@platform/routing';
+import { appBodyLimits, APPS } from '@platform/routing';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 import { storageEnv, storageOptionsFrom } from '@platform/storage';
 
@@ -28,6 +28,7 @@ export const raceContentEnv = baseEnvSchema
 
 const schema = raceContentEnv.superRefine(checkEmbeddingEnv).transform((e) => ({
   ...baseConfigFrom(e),
+  bodyLimits: appBodyLimits('race-content-api'),
   jwt: { secret: e.JWT_SECRET },
   mongo: mongoOptionsFrom(e, RACE_CONTENT_DEFAULT_DB),
   messaging: messagingOptionsFrom(e, RACE_CONTENT_QUEUE_LIST),

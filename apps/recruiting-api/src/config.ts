@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messagingEnv, messagingOptionsFrom } from '@platform/messaging';
 import { postgresEnv, postgresOptionsFrom, redisEnv, redisOptionsFrom } from '@platform/persistence';
-import { APPS } from '@platform/routing';
+import { appBodyLimits, APPS } from '@platform/routing';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 import { RECRUITING_IMPORT_QUEUE } from './recruiting.queues';
 
@@ -75,6 +75,7 @@ const schema = recruitingEnv
   )
   .transform((e) => ({
     ...baseConfigFrom(e),
+    bodyLimits: appBodyLimits('recruiting-api'),
     database: postgresOptionsFrom(e),
     jwt: { secret: e.JWT_SECRET },
     tokens: { accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS },

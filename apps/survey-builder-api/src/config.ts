@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { postgresEnv, postgresOptionsFrom } from '@platform/persistence';
-import { APPS } from '@platform/routing';
+import { APP_LIMIT_DEFAULTS, appBodyLimits, APPS, bodyLimits } from '@platform/routing';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 
 export const surveyBuilderEnv = baseEnvSchema
@@ -12,14 +12,14 @@ export const surveyBuilderEnv = baseEnvSchema
     SURVEY_IMPORT_API_KEY: env.secret(16).optional(),
     /** The platform's HS256 secret (recruiting signs access tokens with it): the edge's identity check verifies them. */
     JWT_SECRET: env.secret(32).optional(),
-    /** External bundles can be large; other bodies are small. */
-    BODY_LIMIT_BYTES: env.positiveInt(20 * 1024 * 1024),
+    /** The largest external bundle (POST /api/imports/survey-platform/bundle); every other body takes the 1 MiB default. */
+    BUNDLE_MAX_BYTES: env.positiveInt(APP_LIMIT_DEFAULTS.BUNDLE_MAX_BYTES),
   })
   .extend(postgresEnv.shape);
 
 const schema = surveyBuilderEnv.transform((e) => ({
   ...baseConfigFrom(e),
-  bodyLimitBytes: e.BODY_LIMIT_BYTES,
+  bodyLimits: appBodyLimits('survey-builder-api', bodyLimits({ BUNDLE_MAX_BYTES: String(e.BUNDLE_MAX_BYTES) })),
   database: postgresOptionsFrom(e),
   admins: { emails: e.SURVEY_ADMIN_EMAILS.map((email) => email.toLowerCase()) },
   imports: { apiKey: e.SURVEY_IMPORT_API_KEY },

@@ -36,7 +36,7 @@ export async function startBuilder(env: Record<string, string> = {}) {
     });
     const app = scope.track(
       'survey-builder-api',
-      await startTestApp(AppModule.register(config), SURVEY_BUILDER_HTTP, { bodyLimitBytes: config.bodyLimitBytes }),
+      await startTestApp(AppModule.register(config), SURVEY_BUILDER_HTTP, { bodyLimits: config.bodyLimits }),
     );
     return {
       app,

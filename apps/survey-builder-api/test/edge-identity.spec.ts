@@ -1,5 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
-import { type Builder, startBuilder } from './builder-kit';
+import { type Builder, IMPORT_KEY, startBuilder } from './builder-kit';
 
 const SECRET = 'builder-edge-identity-secret-0123456789';
 const jwt = new JwtService();
@@ -41,9 +41,11 @@ describe('the edge identity check (GET|POST|PUT|PATCH|DELETE /internal/edge-iden
   });
 
   it('lets an import with the key and no token through as the import identity', async () => {
-    const res = await check('post', '/api/imports/survey-platform/bundle').set('x-api-key', 'whatever-the-route-checks').expect(200);
+    const res = await check('post', '/api/imports/survey-platform/bundle').set('x-api-key', IMPORT_KEY).expect(200);
     expect(res.headers['x-user-email']).toBe('import-bot@survey-builder.internal');
-    await check('post', '/api/surveys').set('x-api-key', 'whatever').expect(401);
+    await check('post', '/api/surveys').set('x-api-key', IMPORT_KEY).expect(401);
+    // A wrong key is refused here, so its body never leaves the edge.
+    await check('post', '/api/imports/survey-platform/bundle').set('x-api-key', 'whatever').expect(401);
   });
 
   it('answers malformed checks with 4xx, never 5xx', async () => {

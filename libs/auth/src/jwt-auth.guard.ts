@@ -44,6 +44,8 @@ export class JwtAuthGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (routeMetadata<boolean>(context, IS_PUBLIC)) return true;
     const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; user?: AuthenticatedUser }>();
+    // Routes with a body checked the token before reading it (bearerCredential) and attached its user.
+    if (request.user) return true;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw unauthenticated('A bearer token is required');
     request.user = accessTokenUser(token, this.options.secret);

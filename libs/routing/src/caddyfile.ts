@@ -124,28 +124,28 @@ const declaresMoreThan = (bytes: number) =>
  * sees exceeded, so the edge's 413 is always the one answered.
  */
 function bodyLimitBlock(app: AppName, limits: BodyLimits): string {
-  const uploads = limits.uploads.filter((u) => u.app === app);
+  const listed = limits.routes.filter((u) => u.app === app);
   const fallback = limits.defaults[app];
   const id = matcherName(app);
   const lines: string[] = [];
-  uploads.forEach((upload, i) => {
-    const route = [`\tmethod ${upload.method}`, `\tpath_regexp ${upload.path}`];
+  listed.forEach((limited, i) => {
+    const route = [`\tmethod ${limited.method}`, `\tpath_regexp ${limited.path}`];
     lines.push(
-      `@upload_${id}_${i} {`,
+      `@limited_${id}_${i} {`,
       ...route,
       '}',
-      `@upload_${id}_${i}_too_large {`,
+      `@limited_${id}_${i}_too_large {`,
       ...route,
-      `\t${declaresMoreThan(upload.bytes)}`,
+      `\t${declaresMoreThan(limited.bytes)}`,
       '}',
     );
-    lines.push(`error @upload_${id}_${i}_too_large 413`, `request_body @upload_${id}_${i} {`, `\tmax_size ${upload.bytes}`, '}');
+    lines.push(`error @limited_${id}_${i}_too_large 413`, `request_body @limited_${id}_${i} {`, `\tmax_size ${limited.bytes}`, '}');
   });
   if (fallback !== undefined) {
-    // Every other request of the app (NOT upload 1 AND NOT upload 2 ...: the sets of one `not` are OR'ed).
-    const others = uploads.flatMap((upload) => ['\tnot {', `\t\tmethod ${upload.method}`, `\t\tpath_regexp ${upload.path}`, '\t}']);
+    // Every other request of the app (NOT route 1 AND NOT route 2 ...: the sets of one `not` are OR'ed).
+    const others = listed.flatMap((limited) => ['\tnot {', `\t\tmethod ${limited.method}`, `\t\tpath_regexp ${limited.path}`, '\t}']);
     lines.push(`@regular_${id}_too_large {`, ...others, `\t${declaresMoreThan(fallback)}`, '}', `error @regular_${id}_too_large 413`);
-    if (uploads.length) lines.push(`@regular_${id} {`, ...others, '}', `request_body @regular_${id} {`);
+    if (listed.length) lines.push(`@regular_${id} {`, ...others, '}', `request_body @regular_${id} {`);
     else lines.push('request_body {');
     lines.push(`\tmax_size ${fallback}`, '}');
   }

@@ -87,7 +87,7 @@ interface ParsedManifest {
  */
 export function clusterEdgeOptions(manifests: ParsedManifest[], env: Record<string, string | undefined> = {}): ClusterEdgeOptions {
   const config = manifests.find((m) => m.kind === 'ConfigMap')?.data ?? {};
-  // Each app's variables as it sees them: IMPORT_MAX_BYTES, MEDIA_MAX_BYTES, BODY_LIMIT_BYTES, ...
+  // Each app's variables as it sees them: IMPORT_MAX_BYTES, MEDIA_MAX_BYTES, BUNDLE_MAX_BYTES, ...
   const appEnv: Record<string, string> = {};
   for (const deployment of manifests.filter((m) => m.kind === 'Deployment')) {
     for (const variable of deployment.spec?.template?.spec?.containers?.flatMap((c) => c.env ?? []) ?? []) {

@@ -1,9 +1,9 @@
-import { type BodyLimits, type UploadRoute } from './body-limits';
+import { type BodyLimits, type LimitedRoute } from './body-limits';
 import { type AppName, APPS, ROUTES, type Route } from './route-table';
 
 /**
  * The cluster edge's routes, one HTTPRoute each, from the route table and the body limits: an app's prefixes in one
- * route, and its upload routes (method + path) in routes of their own, because an Envoy Gateway body limit
+ * route, and its routes with a limit of their own (method + path) in routes of their own, because an Envoy Gateway body limit
  * (BackendTrafficPolicy `requestBuffer`) is set per HTTPRoute and holds the whole body in the proxy's memory.
  */
 
@@ -11,7 +11,7 @@ import { type AppName, APPS, ROUTES, type Route } from './route-table';
 export const EDGE_BUFFER_MAX_BYTES = 32 * 1024 * 1024;
 
 export type RouteMatch =
-  { path: { type: 'PathPrefix'; value: string } } | { path: { type: 'RegularExpression'; value: string }; method: UploadRoute['method'] };
+  { path: { type: 'PathPrefix'; value: string } } | { path: { type: 'RegularExpression'; value: string }; method: LimitedRoute['method'] };
 
 export interface EdgeRoute {
   /** The HTTPRoute's name (and its policies'). */
@@ -25,11 +25,12 @@ export interface EdgeRoute {
 const MiB = 1024 * 1024;
 
 /** A byte count as a Kubernetes quantity: 20Mi, or the bytes themselves. */
-export const quantity = (bytes: number) => (bytes % MiB === 0 ? `${bytes / MiB}Mi` : String(bytes));
+export const quantity = (bytes: number) =>
+  bytes % MiB === 0 ? `${bytes / MiB}Mi` : bytes % 1024 === 0 ? `${bytes / 1024}Ki` : String(bytes);
 
-const uploadMatch = (upload: UploadRoute): RouteMatch => ({
-  path: { type: 'RegularExpression', value: upload.path },
-  method: upload.method,
+const limitedMatch = (limited: LimitedRoute): RouteMatch => ({
+  path: { type: 'RegularExpression', value: limited.path },
+  method: limited.method,
 });
 
 /** Every route of the cluster edge, apps in the order of APPS. */
@@ -46,18 +47,18 @@ export function edgeRoutes(limits: BodyLimits, routes: readonly Route[] = ROUTES
       matches: prefixes.map((value) => ({ path: { type: 'PathPrefix', value } })),
       bufferBytes: limits.defaults[app],
     };
-    const uploads = limits.uploads.filter((upload) => upload.app === app);
-    const held = [...new Set(uploads.filter((u) => u.bytes <= EDGE_BUFFER_MAX_BYTES).map((u) => u.bytes))].sort((a, b) => a - b);
-    const streamed = uploads.filter((u) => u.bytes > EDGE_BUFFER_MAX_BYTES);
+    const listed = limits.routes.filter((limited) => limited.app === app);
+    const held = [...new Set(listed.filter((u) => u.bytes <= EDGE_BUFFER_MAX_BYTES).map((u) => u.bytes))].sort((a, b) => a - b);
+    const streamed = listed.filter((u) => u.bytes > EDGE_BUFFER_MAX_BYTES);
     return [
       main,
       ...held.map((bytes) => ({
-        name: `${app}-upload-${quantity(bytes).toLowerCase()}`,
+        name: `${app}-body-${quantity(bytes).toLowerCase()}`,
         app,
-        matches: uploads.filter((u) => u.bytes === bytes).map(uploadMatch),
+        matches: listed.filter((u) => u.bytes === bytes).map(limitedMatch),
         bufferBytes: bytes,
       })),
-      ...(streamed.length ? [{ name: `${app}-upload-streamed`, app, matches: streamed.map(uploadMatch) }] : []),
+      ...(streamed.length ? [{ name: `${app}-body-streamed`, app, matches: streamed.map(limitedMatch) }] : []),
     ];
   });
 }

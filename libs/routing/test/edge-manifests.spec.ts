@@ -49,11 +49,13 @@ describe('the cluster edge files (k8s/edge.yaml, k8s/cluster/gatewayclass.yaml)'
     expect(client('1').clientIPDetection).toBeUndefined();
     expect(client('2').clientIPDetection).toEqual({ xForwardedFor: { numTrustedHops: 1 } });
     expect(() => withHops('0')).toThrow(/TRUSTED_PROXY_HOPS/);
-    // The builder's body limit follows its setting in platform-config (SURVEY_BODY_LIMIT_BYTES, read as BODY_LIMIT_BYTES).
+    // The builder's bundle limit follows its setting in platform-config (SURVEY_BUNDLE_MAX_BYTES, read as BUNDLE_MAX_BYTES);
+    // its other routes keep the 1 MiB default.
     const bigger = clusterEdgeOptions(
-      manifests.map((m) => (m.kind === 'ConfigMap' ? { ...m, data: { ...m.data, SURVEY_BODY_LIMIT_BYTES: String(30 * 1024 * 1024) } } : m)),
+      manifests.map((m) => (m.kind === 'ConfigMap' ? { ...m, data: { ...m.data, SURVEY_BUNDLE_MAX_BYTES: String(30 * 1024 * 1024) } } : m)),
     );
-    expect(bigger.bodyLimits.defaults['survey-builder-api']).toBe(30 * 1024 * 1024);
+    expect(bigger.bodyLimits.routes.find((r) => r.app === 'survey-builder-api')?.bytes).toBe(30 * 1024 * 1024);
+    expect(bigger.bodyLimits.defaults['survey-builder-api']).toBe(1024 * 1024);
   });
 });
 

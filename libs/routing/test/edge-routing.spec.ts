@@ -96,9 +96,9 @@ describe('the cluster edge routes like the route table and the local edge', () =
     }
   });
 
-  it('routes each upload to its own route: the body held and limited at the edge up to 32 MiB, streamed to the app past it', () => {
+  it('routes each route with a limit of its own to its own route: the body held and limited at the edge up to 32 MiB, streamed past it', () => {
     const limits = clusterEdgeOptions(manifests).bodyLimits;
-    for (const upload of limits.uploads) {
+    for (const upload of limits.routes) {
       const path = upload.path.replace(/^\^|\$$/g, '').replace(/\[\^\/\]\+/g, 'p1');
       const picked = routeFor(upload.method, path)!;
       expect([picked.backend.name, resolveRoute(path)?.app]).toEqual([upload.app, upload.app]);

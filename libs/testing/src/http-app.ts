@@ -7,12 +7,15 @@ import {
   type PlatformApp,
   METRICS_PATH,
   registeredRoutes,
+  type RouteBodyLimits,
 } from '@platform/runtime';
+import { APP_NAMES, type AppName, appBodyLimits } from '@platform/routing';
 import request from 'supertest';
 import { OpenApiConformance } from './openapi-conformance';
 
 export interface TestAppOptions {
-  bodyLimitBytes?: number;
+  /** The app's body limits per route; by default its own from libs/routing's table (the defaults of its settings). */
+  bodyLimits?: RouteBodyLimits;
   /**
    * Check every response against the app's OpenAPI document (default true); a violation fails the test
    * file when the app closes. Only test fixtures without documented routes turn it off.
@@ -20,6 +23,11 @@ export interface TestAppOptions {
   checkDocument?: boolean;
   /** Collects every log line the app writes (at info level and above), instead of writing none. */
   logLines?: string[];
+}
+
+/** The body limits an app of that name runs with by default; none for a test fixture that is not one of the apps. */
+function appBodyLimitsOf(title: string): RouteBodyLimits | undefined {
+  return (APP_NAMES as readonly string[]).includes(title) ? appBodyLimits(title as AppName) : undefined;
 }
 
 const conformances = new WeakMap<INestApplication, OpenApiConformance>();
@@ -33,7 +41,7 @@ export function conformanceOf(app: INestApplication): OpenApiConformance | undef
 export async function startTestApp(module: DynamicModule, surface: HttpSurface, options: TestAppOptions = {}): Promise<PlatformApp> {
   const app = await createHttpApp(module, {
     ...surface,
-    bodyLimitBytes: options.bodyLimitBytes,
+    bodyLimits: options.bodyLimits ?? appBodyLimitsOf(surface.openApi.title),
     service: surface.openApi.title,
     logLevel: options.logLines ? 'info' : (process.env.LOG_LEVEL ?? 'silent'),
     logDestination: options.logLines ? { write: (line: string) => void options.logLines!.push(line) } : undefined,

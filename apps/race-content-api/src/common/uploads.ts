@@ -1,7 +1,7 @@
 import { applyDecorators, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor, FileStreamInterceptor, type UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
 import { ApiBody, ApiConsumes } from '@nestjs/swagger';
-import type { SchemaObject } from '@platform/runtime';
+import { assertJsonShape, type SchemaObject } from '@platform/runtime';
 import { RaceContentError } from '../race-content.errors';
 
 export type { MultipartFileStream, UploadedMultipartFile } from '@nestjs/platform-fastify/multipart';
@@ -50,9 +50,16 @@ export function requireFile<T>(file: T | undefined): T {
 
 /** The JSON object a file holds, or 400 INVALID_FILE. */
 export function jsonObjectOf(file: UploadedMultipartFile): Record<string, unknown> {
+  const text = (file.buffer ?? Buffer.alloc(0)).toString('utf8').replace(/^\uFEFF/, '');
+  try {
+    // Depth and width first, as for every JSON body, so that JSON.parse never builds what would be refused.
+    assertJsonShape(text, 'file');
+  } catch (error) {
+    throw new RaceContentError('INVALID_FILE', (error as Error).message);
+  }
   let value: unknown;
   try {
-    value = JSON.parse((file.buffer ?? Buffer.alloc(0)).toString('utf8').replace(/^\uFEFF/, ''));
+    value = JSON.parse(text);
   } catch {
     throw new RaceContentError('INVALID_FILE', 'The file is not valid JSON');
   }

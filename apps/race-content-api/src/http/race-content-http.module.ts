@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { JWT_AUTH_OPTIONS, JwtAuthGuard, type JwtAuthOptions, RolesGuard } from '@platform/auth';
+import { bearerCredential, JWT_AUTH_OPTIONS, JwtAuthGuard, type JwtAuthOptions, RolesGuard } from '@platform/auth';
+import { CREDENTIAL_CHECKS } from '@platform/runtime';
 import { httpConventions } from '@platform/contracts';
 import { UndeclaredQueryGuard } from '../common/undeclared-query.guard';
 import { RaceContentExceptionFilter } from '../race-content.errors';
@@ -19,6 +20,8 @@ export class RaceContentHttpModule {
       module: RaceContentHttpModule,
       providers: [
         { provide: JWT_AUTH_OPTIONS, useValue: jwt },
+        // The access token checked before a body is read (libs/runtime credentialGate).
+        { provide: CREDENTIAL_CHECKS, useValue: { bearer: bearerCredential(jwt.secret) } },
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
         ...httpConventions({ filter: RaceContentExceptionFilter }),

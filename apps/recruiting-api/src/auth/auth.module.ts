@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { JWT_AUTH_OPTIONS, type JwtAuthOptions, RolesGuard } from '@platform/auth';
+import { bearerCredential, JWT_AUTH_OPTIONS, type JwtAuthOptions, RolesGuard } from '@platform/auth';
+import { CREDENTIAL_CHECKS } from '@platform/runtime';
 import type { LoginConfig, TokenConfig } from '../config';
 import { RecruitingCoreModule } from '../core/core.module';
 import { AccessTokenGuard } from './access-token.guard';
@@ -33,6 +34,8 @@ export class AuthModule {
       controllers: [LoginController, AuthController],
       providers: [
         { provide: JWT_AUTH_OPTIONS, useValue: settings.jwt },
+        // The access token checked before a body is read (libs/runtime credentialGate).
+        { provide: CREDENTIAL_CHECKS, useValue: { bearer: bearerCredential(settings.jwt.secret) } },
         { provide: TOKEN_CONFIG, useValue: settings.tokens },
         { provide: LOGIN_CONFIG, useValue: settings.login },
         ...(oidc ? [{ provide: OidcClient, useValue: new OidcClient(oidc) }] : []),

@@ -37,11 +37,24 @@ describe('EdgeIdentityService', () => {
     for (const r of refused) await expect(service().identify(r)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
-  it('lets an import with a key and no token through as the import identity, on import routes only', async () => {
-    await expect(service().identify(request(undefined, '/api/imports/survey-platform/bundle', 'key'))).resolves.toEqual(IMPORT_BOT);
-    await expect(service().identify(request(undefined, '/api/surveys', 'key'))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
-    await expect(service().identify(request(undefined, '/api/importsx', 'key'))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
-    await expect(service().identify(request('Bearer bad', '/api/imports/x', 'key'))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  it('lets an import with the key and no token through as the import identity, on import routes only', async () => {
+    await expect(service().identify(request(undefined, '/api/imports/survey-platform/bundle', 'k'))).resolves.toEqual(IMPORT_BOT);
+    await expect(service().identify(request(undefined, '/api/surveys', 'k'))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(service().identify(request(undefined, '/api/importsx', 'k'))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(service().identify(request('Bearer bad', '/api/imports/x', 'k'))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('refuses a wrong import key on import routes, with a token or without, so the body never leaves the edge', async () => {
+    const bearer = `Bearer ${token({ email: 'a@example.com' })}`;
+    for (const key of ['wrong', '', 'K']) {
+      for (const authorization of [undefined, bearer]) {
+        await expect(service().identify(request(authorization, '/api/imports/survey-platform/bundle', key))).rejects.toMatchObject({
+          code: 'UNAUTHENTICATED',
+        });
+      }
+    }
+    // Elsewhere the header means nothing.
+    await expect(service().identify(request(bearer, '/api/surveys', 'wrong'))).resolves.toMatchObject({ email: 'a@example.com' });
   });
 
   it('answers 503 when no secret is configured', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { bearerToken, verifyAccessToken } from '@platform/auth';
+import { apiKeyMatches, bearerToken, verifyAccessToken } from '@platform/auth';
 import { DomainError } from '@platform/contracts';
 import { BuilderError } from '../builder.errors';
 import { IMPORT_BOT } from './actor';
@@ -23,9 +23,10 @@ const IMPORT_PATH = /^\/api\/imports(\/|$)/;
 /**
  * The builder's identity at the edge (issue 19): spec 5 names callers by x-user-email and x-user-name, which only
  * an edge can vouch for. The edge asks here before each builder request and sets both headers from the answer:
- * the user a valid platform access token (recruiting's HS256 login token) names; or, on an import route with an
- * x-api-key and no token, the built-in import identity (the key itself is checked by the import route). Anything
- * else is 401 in the builder's error body, before the builder's routes see the request.
+ * the user a valid platform access token (recruiting's HS256 login token) names; or, on an import route with the
+ * import key and no token, the built-in import identity. A wrong import key is refused here, with or without a token,
+ * so its body never leaves the edge. Anything else is 401 in the builder's error body, before the builder's routes
+ * see the request.
  */
 @Injectable()
 export class EdgeIdentityService {
@@ -34,6 +35,10 @@ export class EdgeIdentityService {
   async identify(request: CheckedRequest): Promise<EdgeIdentity> {
     const secret = this.options.jwtSecret;
     if (!secret) throw new BuilderError('SERVICE_UNAVAILABLE', 'The identity check is not configured (JWT_SECRET)');
+    const importRoute = IMPORT_PATH.test(request.path);
+    if (importRoute && request.apiKey !== undefined && !apiKeyMatches(request.apiKey, this.options.importApiKey)) {
+      throw new BuilderError('UNAUTHENTICATED', 'The x-api-key header does not match');
+    }
     const token = bearerToken(request.authorization);
     if (token) {
       const user = await verifyAccessToken(token, secret).catch((error: unknown) => {
@@ -42,14 +47,7 @@ export class EdgeIdentityService {
       if (!user.email) throw new BuilderError('UNAUTHENTICATED', 'The bearer token names no email');
       return { email: user.email.toLowerCase(), name: user.name?.trim() || user.email.split('@')[0] };
     }
-    if (
-      request.authorization === undefined &&
-      typeof request.apiKey === 'string' &&
-      request.apiKey !== '' &&
-      IMPORT_PATH.test(request.path)
-    ) {
-      return IMPORT_BOT;
-    }
+    if (request.authorization === undefined && importRoute && request.apiKey !== undefined) return IMPORT_BOT;
     throw new BuilderError('UNAUTHENTICATED', 'A bearer token is required (Authorization: Bearer <platform access token>)');
   }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RouteBodyLimits } from '../http/body-limit';
 
 /** Reusable environment field parsers: env values are strings, these turn them into typed values. */
 export const env = {
@@ -73,8 +74,8 @@ export interface BaseAppConfig {
   shutdownTimeoutMs: number;
   shutdownDelayMs: number;
   metricsEnabled: boolean;
-  /** Largest request body, in bytes, when the app needs other than the default 1 MiB. */
-  bodyLimitBytes?: number;
+  /** Request body limits per route (libs/routing's table), when the app reads bodies other than at the default 1 MiB. */
+  bodyLimits?: RouteBodyLimits;
 }
 
 export function baseConfigFrom(e: BaseEnv & { PORT: number }): BaseAppConfig {

@@ -1,5 +1,5 @@
 import { startDraining } from '../health/draining';
-import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, type Type, UnsupportedMediaTypeException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -17,12 +17,14 @@ import { flushTraces } from '../logging/trace-flush';
 import { redactUrl } from '../logging/url-redaction';
 import { pathOf } from './paths';
 import { type ErrorBodyFormat, genericErrorBody, type HttpSurface } from './error-body';
-import { assertCleanInput, MalformedInputError } from './input-guard';
+import { assertCleanInput, assertJsonShape, MalformedInputError } from './input-guard';
 import { instrumentRequests } from './http-metrics';
 import { registerCompression } from './compression';
 import { registerMultipart } from './multipart';
 import { traceRequests } from './request-spans';
-import { serveOpenApi, successSchemas } from './openapi';
+import { routeSecurity, type SecurityRequirementObject, serveOpenApi, successSchemas } from './openapi';
+import { bodyLimitOf, DEFAULT_ROUTE_BODY_LIMIT_BYTES, type RouteBodyLimits } from './body-limit';
+import { CREDENTIAL_CHECKS, type CredentialChecks, credentialGate } from './credential-gate';
 import { bodyToSend } from './serialized-body';
 import { METRICS_PATH, startProcessMetrics } from '../metrics/metrics';
 
@@ -35,8 +37,8 @@ export interface HttpAppOptions extends HttpSurface {
   shutdownTimeoutMs: number;
   /** After SIGTERM, how long readiness answers 503 while requests are still served, before the server stops accepting. */
   shutdownDelayMs?: number;
-  /** Largest request body accepted, in bytes (default 1 MiB). */
-  bodyLimitBytes?: number;
+  /** Request body limits per route (libs/routing's table; default 1 MiB on every route). */
+  bodyLimits?: RouteBodyLimits;
   /** Paths whose requests are not logged (probes would drown everything else); the health probes always are. */
   quietPaths?: string[];
   /** Proxies between the client and the app (TRUSTED_PROXY_HOPS; one, the edge, by default). */
@@ -56,11 +58,19 @@ const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
 /** A served route, `METHOD /path/{param}`, as Fastify registered it. */
 const registered = new WeakMap<INestApplication, string[]>();
 
+/** The body limit of each served route that reads a body, `METHOD /path/{param}` to bytes. */
+const bodyLimitsByApp = new WeakMap<INestApplication, Map<string, number>>();
+
 /** Apps that are draining: their responses ask clients to close the connection. */
 const draining = new WeakSet<INestApplication>();
 
 export function registeredRoutes(app: INestApplication): string[] {
   return registered.get(app) ?? [];
+}
+
+/** The body limit a served route enforces (`METHOD /path/{param}`), for the routes that read a body. */
+export function routeBodyLimit(app: INestApplication, route: string): number | undefined {
+  return bodyLimitsByApp.get(app)?.get(route);
 }
 
 /**
@@ -71,7 +81,7 @@ export async function createHttpApp(
   module: Type<unknown> | DynamicModule,
   options: Pick<
     HttpAppOptions,
-    'openApi' | 'errorBody' | 'logRedaction' | 'bodyLimitBytes' | 'service' | 'logLevel' | 'quietPaths' | 'trustedProxyHops' | 'metrics'
+    'openApi' | 'errorBody' | 'logRedaction' | 'bodyLimits' | 'service' | 'logLevel' | 'quietPaths' | 'trustedProxyHops' | 'metrics'
   > & { logDestination?: DestinationStream },
 ): Promise<PlatformApp> {
   const logger = createLogger(options.service, options.logLevel, options.logDestination);
@@ -84,7 +94,7 @@ export async function createHttpApp(
     // Fastify's own two lines per request are off; the onResponse hook below writes one, skipping probes.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     genReqId: (req: IncomingMessage) => requestIdFor(req.headers[REQUEST_ID_HEADER]),
-    bodyLimit: options.bodyLimitBytes ?? 1_048_576,
+    bodyLimit: options.bodyLimits?.defaultBytes ?? DEFAULT_ROUTE_BODY_LIMIT_BYTES,
     // Behind the edge, which writes the client's address into X-Forwarded-For itself: the address is taken that
     // many hops from the right, so addresses a client puts in the header are never believed.
     // (Fastify's numeric form, as a function: the adapter's type lacks the number.)
@@ -113,6 +123,12 @@ export async function createHttpApp(
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
+    try {
+      // Depth and width before parsing, so that JSON.parse never builds what the check below would refuse.
+      assertJsonShape(body as string, 'body');
+    } catch (problem) {
+      return done(problem as Error, undefined);
+    }
     parseJson(request, body as string, (error: Error | null, value?: unknown) => {
       if (error) return done(new MalformedInputError('body', 'The body is not valid JSON'), undefined);
       try {
@@ -141,18 +157,28 @@ export async function createHttpApp(
   });
   const routes: string[] = [];
   registered.set(app, routes);
+  const limits = new Map<string, number>();
+  bodyLimitsByApp.set(app, limits);
   // Routes register when the app initializes, after the document below is built from their decorators.
   let responseSchemas = new Map<string, Record<string, Record<string, unknown>>>();
+  let security = new Map<string, SecurityRequirementObject[]>();
+  let checks: CredentialChecks | undefined;
   fastify.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    // GET and HEAD carry no body here (refused in onRequest below): their routes skip the compression plugin's
-    // request-decompression hook, which would otherwise run on every one of them. Runs before the plugin's own onRoute.
-    if (methods.every((method) => BODYLESS_METHODS.has(method))) (route as { decompress?: boolean }).decompress = false;
     for (const method of methods) {
       const name = `${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`;
       routes.push(name);
       const response = responseSchemas.get(name);
       if (response) route.schema = { ...route.schema, response: { ...response, ...(route.schema?.response as object) } };
+      if (BODYLESS_METHODS.has(method)) continue;
+      // A route that reads a body takes its own limit, and checks its documented credentials before reading it.
+      route.bodyLimit ??= bodyLimitOf(options.bodyLimits, method, route.url);
+      limits.set(name, route.bodyLimit);
+      const requirements = security.get(name);
+      if (requirements?.length) {
+        checks ??= credentialChecksOf(app);
+        route.onRequest = [...[route.onRequest ?? []].flat(), credentialGate(name, requirements, checks)];
+      }
     }
   });
   await registerCompression(fastify);
@@ -167,10 +193,17 @@ export async function createHttpApp(
   // The per-request hooks are callback-style (no promise per hook and request) and skip what has nothing to check.
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    if (BODYLESS_METHODS.has(request.method) && hasBody(request.headers)) {
+    if (!hasBody(request.headers)) return done();
+    if (BODYLESS_METHODS.has(request.method)) {
       // Answered before the body is read: the connection cannot be reused.
       reply.header('connection', 'close');
       return done(new MalformedInputError('body', `A ${request.method} request takes no body`));
+    }
+    // Request bodies are taken as sent: no client of the platform compresses them, and inflating one before its
+    // credentials and size are known is what a compression bomb needs (docs/decisions.md, "Request bodies").
+    const coding = request.headers['content-encoding'];
+    if (coding !== undefined && coding.trim().toLowerCase() !== 'identity') {
+      return done(new UnsupportedMediaTypeException('Request bodies are accepted without a content coding only (no Content-Encoding)'));
     }
     done();
   });
@@ -203,7 +236,9 @@ export async function createHttpApp(
     done();
   });
 
-  responseSchemas = successSchemas(serveOpenApi(app, options.openApi));
+  const document = serveOpenApi(app, options.openApi);
+  responseSchemas = successSchemas(document);
+  security = routeSecurity(document);
   return app;
 }
 
@@ -285,12 +320,21 @@ export function runHttpMain<C extends BaseAppConfig>(main: HttpMain<C>): void {
       errorBody: main.errorBody,
       logRedaction: main.logRedaction,
       quietPaths: main.quietPaths,
-      bodyLimitBytes: config.bodyLimitBytes,
+      bodyLimits: config.bodyLimits,
       shutdownTimeoutMs: config.shutdownTimeoutMs,
       shutdownDelayMs: config.shutdownDelayMs,
       metrics: config.metricsEnabled,
     });
   });
+}
+
+/** The credential checks the app provides (CREDENTIAL_CHECKS), or none. */
+function credentialChecksOf(app: INestApplication): CredentialChecks {
+  try {
+    return app.get<CredentialChecks>(CREDENTIAL_CHECKS, { strict: false });
+  } catch {
+    return {};
+  }
 }
 
 /** Whether a parsed query or params object has any key (without building the key list). */

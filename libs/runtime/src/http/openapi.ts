@@ -219,6 +219,21 @@ export function successSchemas(document: OpenAPIObject): Map<string, Record<stri
   return schemas;
 }
 
+/**
+ * Each operation's security requirements (its own, or the document's default; `[]` for a public one), keyed by
+ * `METHOD /path/{param}`: what the credential gate checks before a body is read.
+ */
+export function routeSecurity(document: OpenAPIObject): Map<string, SecurityRequirementObject[]> {
+  const security = new Map<string, SecurityRequirementObject[]>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (operation) security.set(`${method.toUpperCase()} ${path}`, operation.security ?? document.security ?? []);
+    }
+  }
+  return security;
+}
+
 /** Serves the document as JSON and as a browsable UI on the app's own port. */
 export function serveOpenApi(app: INestApplication, info: OpenApiInfo): OpenAPIObject {
   const document = buildOpenApiDocument(app, info);
