@@ -1,9 +1,12 @@
 import { seededRandom } from './seeded-random';
 import type { INestApplication } from '@nestjs/common';
-import { openApiDocumentOf } from '@platform/runtime';
-import request from 'supertest';
+import { openApiDocumentOf, routeBodyLimit } from '@platform/runtime';
+import { resourceUsage } from 'node:process';
+import { type IncomingHttpHeaders, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DocumentReader, type Schema } from './sweep-document';
 import { formBodies, multipartVariants } from './sweep-multipart';
+import { bodiesAtLimit, compressionBombs, type CostBounds, hostileBounds } from './sweep-hostile';
 
 /**
  * A bad-input sweep driven by an app's OpenAPI document: for every operation it sends malformed variants
@@ -33,6 +36,10 @@ export interface SweepRequest {
   query: string;
   headers: Record<string, string>;
   body?: string | Buffer;
+  /** What the request may cost (time, peak memory growth); hostile requests carry their own bounds. */
+  bounds?: CostBounds;
+  /** The statuses the request may get, when only some 4xx are right. */
+  statuses?: number[];
 }
 
 export interface SweepFinding {
@@ -238,7 +245,34 @@ function variantsOf(
       }),
     );
   }
+  if (method !== 'get') variants.push(...hostileVariants(options, `${method.toUpperCase()} ${template}`, base, identity));
   return variants;
+}
+
+/**
+ * Hostile bodies on a route that reads one, without credentials and with them: compression bombs and JSON at the
+ * route's limit (sweep-hostile.ts), each with the time and memory it may cost.
+ */
+function hostileVariants(
+  options: SweepOptions,
+  route: string,
+  base: (label: string, change?: Partial<SweepRequest>) => SweepRequest,
+  identity: Record<string, string>,
+): SweepRequest[] {
+  const limit = routeBodyLimit(options.app(), route) ?? 1024 * 1024;
+  // Without credentials the route must refuse before reading anything, whatever the body: one bomb and the widest
+  // body at and past the limit show it. With them, every kind.
+  const without = [compressionBombs()[0], ...bodiesAtLimit(limit).filter((body) => !/object|nesting/.test(body.label))];
+  return [false, true].flatMap((credentials) =>
+    (credentials ? [...compressionBombs(), ...bodiesAtLimit(limit)] : without).map((hostile) =>
+      base(`hostile ${credentials ? 'with' : 'without'} credentials: ${hostile.label}`, {
+        headers: { ...(credentials ? identity : {}), ...hostile.headers },
+        body: hostile.body,
+        bounds: hostileBounds(credentials, limit),
+        statuses: hostile.statuses,
+      }),
+    ),
+  );
 }
 
 function shuffled<T>(items: T[], rng: () => number): T[] {
@@ -265,8 +299,13 @@ export async function runSweep(
   // Deletions last: they may remove the resources the other requests name.
   operations.sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
   const perOperation = Math.max(4, Math.floor((options.budget ?? 400) / Math.max(1, operations.length)));
+  const hostile: SweepRequest[] = [];
   const plan = operations.flatMap(({ method, template, operation }) => {
-    const variants = variantsOf(reader, rng, method, template, operation, options);
+    const all = variantsOf(reader, rng, method, template, operation, options);
+    // Hostile bodies are all sent, before anything else (their memory is measured against a process that has not yet
+    // seen large bodies): those without credentials first.
+    hostile.push(...all.filter((v) => v.bounds));
+    const variants = all.filter((v) => !v.bounds);
     // Each operation gets an identity case and a whole-body case first, then a seeded sample of the rest.
     // Each upload route gets every malformed form, and each JSON route the form-encoded bodies.
     const first = variants.filter(
@@ -285,26 +324,25 @@ export async function runSweep(
       ).slice(0, Math.max(0, perOperation - first.length)),
     ];
   });
+  hostile.sort((a, b) => Number(a.label.includes(' with credentials')) - Number(b.label.includes(' with credentials')));
+  plan.unshift(...hostile);
   const findings: SweepFinding[] = [];
   const statuses: Record<number, number> = {};
-  const server = options.app().getHttpServer();
+  const origin = await listeningOrigin(options.app().getHttpServer() as Server);
   for (const planned of plan) {
-    const url = `${planned.path}${planned.query ? `?${planned.query}` : ''}`;
+    const url = `${origin}${planned.path}${planned.query ? `?${planned.query}` : ''}`;
     const name = `${planned.method.toUpperCase()} ${planned.path.slice(0, 120)} [${planned.label}]`;
     const started = Date.now();
-    const agent = request(server);
-    const send = agent[planned.method as 'get'].bind(agent);
-    let test = send(url).timeout(options.timeoutMs ?? 10_000);
-    for (const [header, value] of Object.entries(planned.headers)) test = test.set(header, value);
-    let response: request.Response;
+    const before = planned.bounds ? resourceUsage() : undefined;
+    let response: SweepAnswer;
     try {
-      response = planned.body !== undefined ? await test.send(planned.body) : await test;
+      response = await send(url, planned, options.timeoutMs ?? 10_000);
     } catch (error) {
       findings.push({ request: name, status: 0, problem: `no answer: ${(error as Error).message}` });
       continue;
     }
     statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-    const text = response.text ?? '';
+    const text = response.text;
     const problems: string[] = [];
     if (response.status >= 500) problems.push(`answered ${response.status}`);
     if (response.status >= 400) {
@@ -316,11 +354,69 @@ export async function runSweep(
     }
     const leak = LEAKS.find((pattern) => pattern.test(text));
     if (leak) problems.push(`the body leaks internals (${leak})`);
-    if (Date.now() - started > (options.timeoutMs ?? 10_000)) problems.push('answered too late');
+    const elapsed = Date.now() - started;
+    if (elapsed > (options.timeoutMs ?? 10_000)) problems.push('answered too late');
+    if (planned.statuses && !planned.statuses.includes(response.status))
+      problems.push(`answered ${response.status}, not ${planned.statuses}`);
+    if (planned.bounds && before) {
+      const after = resourceUsage();
+      const cpuMs = (after.userCPUTime + after.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1000;
+      const peakGrowthMb = (after.maxRSS - before.maxRSS) / 1024;
+      if (cpuMs > planned.bounds.cpuMs) problems.push(`cost ${cpuMs.toFixed(0)} ms of CPU (bound ${planned.bounds.cpuMs.toFixed(0)})`);
+      if (peakGrowthMb > planned.bounds.mb)
+        problems.push(`raised peak memory by ${peakGrowthMb.toFixed(0)} MB (bound ${planned.bounds.mb})`);
+    }
     if (problems.length)
       findings.push({ request: name, status: response.status, problem: `${problems.join('; ')}: ${text.slice(0, 200)}` });
   }
   return { sent: plan.length, findings, statuses };
+}
+
+/** An answer as the sweep reads it. */
+interface SweepAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+  body: unknown;
+}
+
+/** The app's loopback origin, listening on a free port if it is not listening yet. */
+async function listeningOrigin(server: Server): Promise<string> {
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/**
+ * One request with exactly the planned headers and bytes, through node:http (a supertest request costs its sender
+ * some 130 ms of CPU per MiB of body, which would drown the cost of serving it); the answer's JSON body parsed.
+ */
+function send(url: string, planned: SweepRequest, timeoutMs: number): Promise<SweepAnswer> {
+  const body = planned.body === undefined ? undefined : Buffer.isBuffer(planned.body) ? planned.body : Buffer.from(planned.body);
+  const headers = { ...planned.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
+  return new Promise<SweepAnswer>((resolve, reject) => {
+    const outgoing = httpRequest(url, { method: planned.method.toUpperCase(), headers, timeout: timeoutMs }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown;
+        if (String(res.headers['content-type'] ?? '').includes('json')) {
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = undefined;
+          }
+        }
+        resolve({ status: res.statusCode!, headers: res.headers, text, body: parsed });
+      });
+    });
+    outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    // A server that answers before reading the whole body may close the connection while it is still being sent: the
+    // answer, if one came, is what counts.
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
 }
 
 /** The sweep as a test: every route of the app, a few hundred requests, no 5xx. */
@@ -328,7 +424,10 @@ export function describeBadInputSweep(options: SweepOptions): void {
   describe('bad-input sweep over every documented route', () => {
     it('never answers 5xx, always answers in the error body with a machine code, and leaks nothing', async () => {
       const result = await runSweep(options);
-      if (process.env.SWEEP_REPORT) process.stderr.write(`sweep: ${result.sent} requests, statuses ${JSON.stringify(result.statuses)}\n`);
+      if (process.env.SWEEP_REPORT) {
+        process.stderr.write(`sweep: ${result.sent} requests, statuses ${JSON.stringify(result.statuses)}\n`);
+        for (const finding of result.findings) process.stderr.write(`finding: ${finding.request}: ${finding.problem.slice(0, 160)}\n`);
+      }
       expect(result.sent).toBeGreaterThan(0);
       expect(result.findings.slice(0, 20)).toEqual([]);
     }, 300_000);

@@ -32,3 +32,5 @@ export * from './controller-specs';
 export * from './seeded-random';
 export * from './metric-catalogue';
 export * from './metrics';
+export * from './request-cost';
+export * from './sweep-hostile';
