@@ -589,7 +589,7 @@ export type paths = {
         };
         /**
          * List versions with their snapshots
-         * @description Ordered by version number; needs view.
+         * @description Ordered by version number; needs view. The answer is streamed a version at a time (chunked): a failure after its first bytes cuts it short, so a body that is not complete JSON is an error, never a shorter history.
          */
         get: operations["listSurveyVersions"];
         put?: never;
