@@ -81,9 +81,10 @@ export class OpenApiConformance {
   }
 
   /**
-   * A JSON body sent as a stream (a streamed history) passes through as it is and is checked once it has ended whole;
-   * one cut short (a failure after its first bytes, a client that left) is not an answer to check. Other streams
-   * (files) are not JSON and pass unchecked.
+   * A JSON body sent as a stream (a streamed history) passes through as it is and is checked once it has ended whole,
+   * as sent (like the answers a route serializes itself: its schema serializer has already dropped fields the document
+   * does not list); one cut short (a failure after its first bytes, a client that left) is not an answer to check.
+   * Other streams (files) are not JSON and pass unchecked.
    */
   private checkedStream(request: FastifyRequest, reply: FastifyReply, source: Readable): Readable {
     if (request.method === 'HEAD' || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return source;
