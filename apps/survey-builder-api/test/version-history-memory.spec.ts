@@ -15,7 +15,7 @@ const VERSIONS = 40;
 const QUESTIONS = 1000;
 /** About 100 MB of it is the app's own heap, from source; a streamed history adds about one version (20–30 MB) to it. */
 const NODE_OPTIONS = '--max-semi-space-size=16 --max-old-space-size=192';
-/** Peak resident set above the one before the request. Streamed: 13–29 MB identity, 16–18 MB br here. */
+/** Peak resident set above the one before the request. Streamed: 13–39 MB identity, 16–26 MB br here. */
 const GROWTH_BOUND_MB = 64;
 const ALICE = { email: 'alice@example.com', name: 'Alice' };
 const HEADERS = { 'x-user-email': ALICE.email, 'x-user-name': ALICE.name };
