@@ -29,8 +29,8 @@ export interface StreamedArrayAnswer<T> {
  * The first element is read before anything is sent: a failure there (a database that does not answer) is an ordinary
  * error answer. A failure after that, once the status has gone (it is sent as the stream starts), cuts the answer
  * short: the stream is destroyed with the error, Fastify destroys the connection, and the client sees a body that ends
- * without the chunked encoding's last chunk (an error, never a shorter JSON array that parses). A client that leaves, or a HEAD
- * request, ends the iteration (the producer's `finally` runs) and nothing more is read.
+ * without the chunked encoding's last chunk (an error, never a shorter JSON array that parses). A client that leaves,
+ * or a HEAD request, ends the iteration (the producer's `finally` runs) and nothing more is read.
  */
 export async function streamedJsonArray<T>(
   request: FastifyRequest,
