@@ -22,8 +22,11 @@ export function clientFor(app: PlatformApp, user: TestUser): Client {
   return { ...httpClient(app, { 'x-user-email': user.email, 'x-user-name': encodeURIComponent(user.name) }), user };
 }
 
-/** The builder on a database of its own, with an administrator and an import key configured. */
-export async function startBuilder(env: Record<string, string> = {}) {
+/**
+ * The builder on a database of its own, with an administrator and an import key configured; `logLines` collects what
+ * it logs (info and above).
+ */
+export async function startBuilder(env: Record<string, string> = {}, { logLines }: { logLines?: string[] } = {}) {
   return onNewScope('builder', async (scope) => {
     const database = await scope.database();
     await migrateDatabase(database.url, SURVEY_BUILDER_DATABASE);
@@ -36,7 +39,7 @@ export async function startBuilder(env: Record<string, string> = {}) {
     });
     const app = scope.track(
       'survey-builder-api',
-      await startTestApp(AppModule.register(config), SURVEY_BUILDER_HTTP, { bodyLimits: config.bodyLimits }),
+      await startTestApp(AppModule.register(config), SURVEY_BUILDER_HTTP, { bodyLimits: config.bodyLimits, logLines }),
     );
     return {
       app,

@@ -14,6 +14,7 @@ export * from './http/openapi';
 export * from './http/paths';
 export * from './http/prepared-answer';
 export * from './http/route-markers';
+export * from './http/streamed-array';
 export * from './logging/logger';
 export * from './logging/request-id';
 export * from './logging/trace-flush';

@@ -1,6 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mergedAllOf, METRICS_PATH, OPENAPI_JSON_PATH, OPENAPI_UI_PATH } from '@platform/runtime';
@@ -72,9 +73,35 @@ export class OpenApiConformance {
       return payload;
     });
     fastify.addHook('onSend', async (request, reply, payload) => {
-      if (!checked.has(request)) this.check(request, reply, payload);
+      if (checked.has(request)) return payload;
+      if (payload instanceof Readable) return this.checkedStream(request, reply, payload);
+      this.check(request, reply, payload);
       return payload;
     });
+  }
+
+  /**
+   * A JSON body sent as a stream (a streamed history) passes through as it is and is checked once it has ended whole,
+   * as sent (like the answers a route serializes itself: its schema serializer has already dropped fields the document
+   * does not list); one cut short (a failure after its first bytes, a client that left) is not an answer to check.
+   * Other streams (files) are not JSON and pass unchecked.
+   */
+  private checkedStream(request: FastifyRequest, reply: FastifyReply, source: Readable): Readable {
+    if (request.method === 'HEAD' || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return source;
+    const chunks: Buffer[] = [];
+    const check = () => this.check(request, reply, Buffer.concat(chunks).toString('utf8'));
+    const collector = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done(null, chunk);
+      },
+      flush(done) {
+        check();
+        done();
+      },
+    });
+    pipeline(source, collector, () => undefined);
+    return collector;
   }
 
   check(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {

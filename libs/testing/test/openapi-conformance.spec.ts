@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, type INestApplication, Module, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, type INestApplication, Module, Post, Query, Req, Res } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { ApiOperation, ApiProperty } from '@nestjs/swagger';
 import {
@@ -11,6 +11,8 @@ import {
   DomainError,
   exceptionFilterFor,
 } from '@platform/contracts';
+import { RawResponse, streamedJsonArray } from '@platform/runtime';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import request from 'supertest';
 import { conformanceOf, startTestApp } from '../src';
 
@@ -48,6 +50,18 @@ class ThingsController {
   @ApiBuilderResponse(200, Thing, 'Documents 200 only')
   created() {
     return { id: 1, name: 'a' };
+  }
+
+  @Get('streamed')
+  @ApiOperation({ summary: 'streamed' })
+  @ApiBuilderResponse(200, [Thing], 'Things, streamed')
+  @RawResponse()
+  streamed(@Query('id') id: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    async function* items() {
+      yield { id: 1, name: 'a' };
+      yield { id: id ?? 2, name: 'b' };
+    }
+    return streamedJsonArray(req, reply, { statusCode: 200, envelope: (data) => ({ ok: true, data }), items: items() });
   }
 
   @Get('missing')
@@ -114,6 +128,16 @@ describe('responses checked against the OpenAPI document', () => {
   it('refuses an undocumented status', async () => {
     expect((await problemsAfter(() => http().post('/things/created').expect(201))).problems).toEqual([
       expect.stringContaining('status 201 is not documented'),
+    ]);
+  });
+
+  it('checks a streamed JSON body once it has ended', async () => {
+    expect(await problemsAfter(() => http().get('/things/streamed').expect(200))).toEqual({ problems: [], checked: 1 });
+  });
+
+  it('refuses a streamed body that breaks the document', async () => {
+    expect((await problemsAfter(() => http().get('/things/streamed?id=x').expect(200))).problems).toEqual([
+      expect.stringContaining('/data/1/id must be integer'),
     ]);
   });
 

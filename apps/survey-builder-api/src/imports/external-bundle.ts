@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { plainText, questionTypeOfExternal, splitSectionPreviews } from '../domain/external';
+import { questionFromPayload } from '../domain/library-payload';
+import { type LimitBreach, questionLimitBreaches } from '../domain/limits';
 import type { NewLibraryItem } from '../library/library.repository';
 import type { BundleQuestionDto, BundleSurveyDto } from './dto/bundle.dto';
 
@@ -160,4 +162,28 @@ export function countsOf(survey: ExternalSurveyToInsert) {
     logics: survey.questions.reduce((n, q) => n + q.logics.length, 0),
     logicItems: survey.questions.reduce((n, q) => n + q.logics.reduce((m, l) => m + l.items.length, 0), 0),
   };
+}
+
+/** Where a builder question's arrays come from in an external question: choices (and a matrix's rows) are its answer items. */
+const BUNDLE_FIELD: Record<string, string> = { options: 'answer_items', matrixRows: 'answer_items' };
+
+/**
+ * What the library entries of one stored questionnaire would break as the builder questions they become on import (a
+ * matrix question's answer items become its rows, which are fewer than choices), each named by its field in the
+ * bundle: `surveys.<entryIndex>.questions.<index as sent>.answer_items`. Refused at the import, the library never
+ * holds an entry no survey could take.
+ */
+export function libraryItemBreaches(
+  survey: ExternalSurveyToInsert,
+  items: NewLibraryItem[],
+  entry: BundleSurveyDto,
+  entryIndex: number,
+): LimitBreach[] {
+  return items.flatMap((item, k) => {
+    const sentAt = entry.questions?.indexOf(survey.questions[k].raw as BundleQuestionDto) ?? k;
+    return questionLimitBreaches(questionFromPayload(item.questionType, item.normalizedPayload)).map((breach) => ({
+      ...breach,
+      field: `surveys.${entryIndex}.questions.${sentAt}.${BUNDLE_FIELD[breach.field] ?? breach.field}`,
+    }));
+  });
 }

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiBody, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiBuilderResponse, ApiErrorResponses } from '@platform/contracts';
 import { ExternalSurveyIdParam } from '../common/id-params';
+import { QUESTION_LIMITS } from '../domain/limits';
 import { PageQuery } from '../common/page.query';
 import { type Actor, CurrentActor, ImportRoute } from '../identity/actor';
 import { BundleValidationPipe } from './bundle-validation.pipe';
@@ -29,6 +30,9 @@ export class ImportsController {
   })
   @ApiBody({ type: ImportBundleDto })
   @ApiBuilderResponse(200, BundleImportResponse, 'What was stored, and what was skipped')
+  @ApiErrorResponses({
+    400: `QUESTION_CONTENT_LIMIT_EXCEEDED: a matrix question has more answer items than a question may have rows (${QUESTION_LIMITS.matrixRows}); or the body is malformed (arrays past their maxItems included)`,
+  })
   importBundle(@CurrentActor() actor: Actor, @Body(BundleValidationPipe) bundle: Record<string, unknown>): Promise<BundleImportResponse> {
     return this.imports.importBundle(actor, bundle as unknown as ImportBundleDto);
   }

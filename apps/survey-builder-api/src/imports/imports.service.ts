@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { notFound } from '../builder.errors';
+import { assertWithinLimits, notFound } from '../builder.errors';
 import { BuilderDb } from '../database/builder-db';
 import { plainText, splitSectionPreviews } from '../domain/external';
 import type { Actor } from '../identity/actor';
@@ -7,7 +7,7 @@ import { LibraryRepository } from '../library/library.repository';
 import type { BundleSurveyDto, ImportBundleDto } from './dto/bundle.dto';
 import { DEFAULT_SOURCE } from './dto/import.query';
 import type { BundleImportResponse, SectionPreviewResponse } from './dto/import.response';
-import { countsOf, libraryItemsOf, toExternalSurvey } from './external-bundle';
+import { countsOf, libraryItemBreaches, libraryItemsOf, toExternalSurvey } from './external-bundle';
 import { type ExternalQuestionRow, ExternalRepository, type ExternalSurveyRow } from './external.repository';
 
 /** Imports of external survey bundles (spec 4.7) and the section candidates they offer. */
@@ -23,7 +23,8 @@ export class ImportsService {
    * Stores a bundle under the source survey_platform, in one transaction. A questionnaire already stored
    * is deleted with its children and library entries and stored again, so repeated imports never duplicate;
    * each (source, external id) is locked first, in order, so concurrent imports of one bundle (a double
-   * click) run one after another and all succeed.
+   * click) run one after another and all succeed. A questionnaire whose questions could not become builder questions
+   * within a question's limits (a matrix with more answer items than a question may have rows) refuses the whole bundle.
    */
   async importBundle(actor: Actor, bundle: ImportBundleDto): Promise<BundleImportResponse> {
     const skipped: Array<{ externalId: number; reason: string }> = [];
@@ -38,6 +39,13 @@ export class ImportsService {
       if (entry.questionnaire === null) skipped.push({ externalId: entry.surveyId, reason: 'no questionnaire was fetched' });
       else entries.push(entry);
     }
+    // The rows to store, checked before anything is locked or written.
+    const stored = entries.map((entry) => {
+      const survey = toExternalSurvey(DEFAULT_SOURCE, bundle.origin, entry, bundle.fetchedAt, actor.id);
+      const items = libraryItemsOf(survey, actor.id);
+      assertWithinLimits(libraryItemBreaches(survey, items, entry, bundle.surveys.indexOf(entry)));
+      return { survey, items };
+    });
     return this.db.transaction().execute(async (trx) => {
       for (const externalId of entries.map((e) => e.surveyId).sort((a, b) => a - b)) {
         await this.external.lock(trx, DEFAULT_SOURCE, externalId);
@@ -53,11 +61,10 @@ export class ImportsService {
         surveyIds: [],
         skipped,
       };
-      for (const entry of entries) {
-        const survey = toExternalSurvey(DEFAULT_SOURCE, bundle.origin, entry, bundle.fetchedAt, actor.id);
+      for (const { survey, items } of stored) {
         await this.external.deleteExisting(trx, survey.source, survey.externalId);
         await this.external.insert(trx, survey);
-        const libraryIds = await this.library.insert(trx, libraryItemsOf(survey, actor.id));
+        const libraryIds = await this.library.insert(trx, items);
         const counts = countsOf(survey);
         result.surveyIds.push(survey.id);
         result.surveysImported += 1;

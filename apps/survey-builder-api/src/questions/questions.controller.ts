@@ -4,6 +4,7 @@ import { ApiBuilderResponse, ApiErrorResponses } from '@platform/contracts';
 import { DeletedResponse } from '../common/deleted.response';
 import { QuestionIdParam, SectionIdParam } from '../common/id-params';
 import { type Actor, CurrentActor } from '../identity/actor';
+import { LIMIT_REFUSALS } from '../domain/limits';
 import { QuestionResponse } from '../snapshot/dto/section.response';
 import { AddQuestionDto, ImportQuestionDto, UpdateQuestionDto } from './dto/question.dto';
 import { QuestionsService } from './questions.service';
@@ -23,6 +24,7 @@ export class QuestionsController {
   })
   @ApiBuilderResponse(201, QuestionResponse, 'The new question')
   @ApiErrorResponses({
+    400: `${LIMIT_REFUSALS.questions}; or the body is malformed (an array past its maxItems included)`,
     404: 'The section is not in its survey’s latest version, or the caller lacks edit',
     409: 'DUPLICATE_QUESTION_CODE: the code is already used in the survey',
   })
@@ -38,7 +40,7 @@ export class QuestionsController {
   })
   @ApiBuilderResponse(201, QuestionResponse, 'The new question')
   @ApiErrorResponses({
-    400: 'INCOMPLETE_SOURCE: neither libraryItemId nor all three source ids; or the body is malformed',
+    400: `INCOMPLETE_SOURCE: neither libraryItemId nor all three source ids; ${LIMIT_REFUSALS.questions}; ${LIMIT_REFUSALS.content}; or the body is malformed`,
     404: 'The target section, the library entry or the source does not exist, or the caller lacks the permission',
   })
   import(@CurrentActor() actor: Actor, @Body() body: ImportQuestionDto): Promise<QuestionResponse> {
@@ -84,7 +86,7 @@ export class QuestionsController {
     description: 'At the end of its section, with a new code.',
   })
   @ApiBuilderResponse(201, QuestionResponse, 'The copy')
-  @ApiErrorResponses(QUESTION_MISSING)
+  @ApiErrorResponses({ 400: `${LIMIT_REFUSALS.questions}; ${LIMIT_REFUSALS.content}; or the request is malformed`, ...QUESTION_MISSING })
   duplicate(@CurrentActor() actor: Actor, @Param() { questionId }: QuestionIdParam): Promise<QuestionResponse> {
     return this.questions.duplicate(actor, questionId);
   }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { validationError } from '@platform/contracts';
-import { BuilderError, notFound } from '../builder.errors';
+import { assertWithinLimits, BuilderError, notFound } from '../builder.errors';
 import { BuilderDb, type Trx } from '../database/builder-db';
 import { copiesWithCodes, withFreshCodes } from '../domain/codes';
+import { additionBreaches } from '../domain/limits';
 import type { QuestionContent } from '../domain/model';
 import type { Actor } from '../identity/actor';
 import { LibraryRepository } from '../library/library.repository';
@@ -42,8 +43,9 @@ export class QuestionsService {
       const content = contentFromAdd(dto);
       const problems = selectionProblems(content);
       if (problems.length) throw validationError(problems);
-      assertCodeFree(await this.reader.codesInVersion(trx, survey.latestVersionId), dto.code);
-      return this.append(trx, actor, survey, section, { ...content, code: dto.code });
+      const codes = await this.reader.codesInVersion(trx, survey.latestVersionId);
+      assertCodeFree(codes, dto.code);
+      return this.append(trx, actor, survey, section, { ...content, code: dto.code }, codes.length);
     });
   }
 
@@ -96,8 +98,9 @@ export class QuestionsService {
   async duplicate(actor: Actor, questionId: string): Promise<QuestionResponse> {
     return this.db.transaction().execute(async (trx) => {
       const { survey, section, question } = await this.access.questionForEdit(trx, actor, questionId);
-      const [copy] = copiesWithCodes([contentOf(question)], await this.reader.codesInVersion(trx, survey.latestVersionId));
-      return this.append(trx, actor, survey, section, copy);
+      const codes = await this.reader.codesInVersion(trx, survey.latestVersionId);
+      const [copy] = copiesWithCodes([contentOf(question)], codes);
+      return this.append(trx, actor, survey, section, copy, codes.length);
     });
   }
 
@@ -115,18 +118,26 @@ export class QuestionsService {
       } else {
         throw new BuilderError('INCOMPLETE_SOURCE', 'Give libraryItemId, or all of sourceSurveyId, sourceSectionId and sourceQuestionId');
       }
-      const [coded] = withFreshCodes([content], await this.reader.codesInVersion(trx, survey.latestVersionId));
-      return this.append(trx, actor, survey, section, coded);
+      const codes = await this.reader.codesInVersion(trx, survey.latestVersionId);
+      const [coded] = withFreshCodes([content], codes);
+      return this.append(trx, actor, survey, section, coded, codes.length);
     });
   }
 
+  /**
+   * Writes a question after the last one of the section, once the survey has room for it (a latest version of
+   * `questionsInVersion` questions) and its content is within a question's limits (a copy or an import brings content
+   * no request body checked).
+   */
   private async append(
     trx: Trx,
     actor: Actor,
     survey: AccessibleSurvey,
     section: SnapshotSection,
     question: QuestionContent & { code: string },
+    questionsInVersion: number,
   ) {
+    assertWithinLimits(additionBreaches({ sections: 0, questions: questionsInVersion }, 0, [question], () => ''));
     const [id] = await this.writer.insertQuestions(trx, survey.latestVersionId, section.id, [
       { ...question, sortOrder: section.questions.length + 1 },
     ]);

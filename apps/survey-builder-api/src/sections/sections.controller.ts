@@ -3,12 +3,17 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiBuilderResponse, ApiErrorResponses } from '@platform/contracts';
 import { DeletedResponse } from '../common/deleted.response';
 import { SectionIdParam, SurveyIdParam } from '../common/id-params';
+import { LIMIT_REFUSALS } from '../domain/limits';
 import { type Actor, CurrentActor } from '../identity/actor';
 import { SectionResponse } from '../snapshot/dto/section.response';
 import { AddSectionDto, ImportExternalSectionDto, ImportSectionDto, UpdateSectionDto } from './dto/section.dto';
 import { SectionsService } from './sections.service';
 
 const SECTION_MISSING = { 404: 'The section is not in its survey’s latest version, or the caller lacks edit' };
+/** A new section with questions, copied or imported: every limit of a survey and of its questions may refuse it. */
+const SECTION_LIMITS = {
+  400: `${LIMIT_REFUSALS.sections}; ${LIMIT_REFUSALS.questions}; ${LIMIT_REFUSALS.content}; or the request is malformed`,
+};
 
 @ApiTags('Sections')
 @Controller('api')
@@ -22,7 +27,10 @@ export class SectionsController {
     description: 'At the end, with draft questions generated from its title; codes stay unique.',
   })
   @ApiBuilderResponse(201, SectionResponse, 'The new section')
-  @ApiErrorResponses({ 404: 'The survey does not exist, or the caller lacks edit' })
+  @ApiErrorResponses({
+    400: `${LIMIT_REFUSALS.sections}; ${LIMIT_REFUSALS.questions} (with the section's draft questions); or the body is malformed`,
+    404: 'The survey does not exist, or the caller lacks edit',
+  })
   add(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam, @Body() body: AddSectionDto): Promise<SectionResponse> {
     return this.sections.add(actor, surveyId, body);
   }
@@ -34,7 +42,7 @@ export class SectionsController {
     description: 'Edit on the target, view on the source; added at the end.',
   })
   @ApiBuilderResponse(201, SectionResponse, 'The new section')
-  @ApiErrorResponses({ 404: 'The source or target does not exist, or the caller lacks the permission' })
+  @ApiErrorResponses({ ...SECTION_LIMITS, 404: 'The source or target does not exist, or the caller lacks the permission' })
   import(@CurrentActor() actor: Actor, @Body() body: ImportSectionDto): Promise<SectionResponse> {
     return this.sections.import(actor, body);
   }
@@ -46,7 +54,7 @@ export class SectionsController {
     description: 'In the order given, without logic; edit on the target.',
   })
   @ApiBuilderResponse(201, SectionResponse, 'The new section')
-  @ApiErrorResponses({ 404: 'The target survey or a library entry does not exist, or the caller lacks the permission' })
+  @ApiErrorResponses({ ...SECTION_LIMITS, 404: 'The target survey or a library entry does not exist, or the caller lacks the permission' })
   importFromExternal(@CurrentActor() actor: Actor, @Body() body: ImportExternalSectionDto): Promise<SectionResponse> {
     return this.sections.importFromLibrary(actor, body);
   }
@@ -82,7 +90,7 @@ export class SectionsController {
     description: 'A copy at the end with new codes; internal references follow the copy.',
   })
   @ApiBuilderResponse(201, SectionResponse, 'The copy')
-  @ApiErrorResponses(SECTION_MISSING)
+  @ApiErrorResponses({ ...SECTION_LIMITS, ...SECTION_MISSING })
   duplicate(@CurrentActor() actor: Actor, @Param() { sectionId }: SectionIdParam): Promise<SectionResponse> {
     return this.sections.duplicate(actor, sectionId);
   }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { validationError } from '@platform/contracts';
-import { notFound } from '../builder.errors';
+import { assertWithinLimits, notFound } from '../builder.errors';
 import { BuilderDb, type Trx } from '../database/builder-db';
 import { copiesWithCodes, keepInternalLogic, withFreshCodes } from '../domain/codes';
 import { draftQuestionsForSection, GENERATED_FROM_TITLE } from '../domain/initial-content';
+import { additionBreaches } from '../domain/limits';
 import type { QuestionContent } from '../domain/model';
 import type { Actor } from '../identity/actor';
 import { LibraryRepository } from '../library/library.repository';
@@ -47,7 +48,7 @@ export class SectionsService {
       const survey = await this.access.forEdit(trx, actor, surveyId);
       const draft = { title: dto.title, description: dto.description ?? DEFAULT_SECTION_DESCRIPTION, generatedBy: GENERATED_FROM_TITLE };
       const existing = await this.reader.codesInVersion(trx, survey.latestVersionId);
-      return this.appendSection(trx, actor, survey, draft, withFreshCodes(draftQuestionsForSection(dto.title), existing));
+      return this.appendSection(trx, actor, survey, draft, withFreshCodes(draftQuestionsForSection(dto.title), existing), existing.length);
     });
   }
 
@@ -80,7 +81,7 @@ export class SectionsService {
     return this.db.transaction().execute(async (trx) => {
       const { survey, section } = await this.access.sectionForEdit(trx, actor, sectionId);
       const existing = await this.reader.codesInVersion(trx, survey.latestVersionId);
-      return this.appendSection(trx, actor, survey, section, copiesWithCodes(section.questions.map(contentOf), existing));
+      return this.appendSection(trx, actor, survey, section, copiesWithCodes(section.questions.map(contentOf), existing), existing.length);
     });
   }
 
@@ -97,8 +98,9 @@ export class SectionsService {
       const section = await this.findSourceSection(trx, source, dto.sourceSectionId);
       const codes = new Set(section.questions.map((q) => q.code));
       const questions = section.questions.map((q) => ({ ...contentOf(q), ...keepInternalLogic(q, codes) }));
-      const copies = copiesWithCodes(questions, await this.reader.codesInVersion(trx, target.latestVersionId));
-      return this.appendSection(trx, actor, target, { ...section, generatedBy: GENERATED_BY_IMPORT }, copies);
+      const existing = await this.reader.codesInVersion(trx, target.latestVersionId);
+      const copies = copiesWithCodes(questions, existing);
+      return this.appendSection(trx, actor, target, { ...section, generatedBy: GENERATED_BY_IMPORT }, copies, existing.length);
     });
   }
 
@@ -114,19 +116,28 @@ export class SectionsService {
       for (const id of dto.libraryItemIds) questions.push(await this.sources.fromLibraryItem(trx, actor, byId.get(id)!));
       const draft = { title: dto.sectionTitle, description: dto.sectionDescription ?? '', generatedBy: GENERATED_BY_LIBRARY };
       const existing = await this.reader.codesInVersion(trx, target.latestVersionId);
-      return this.appendSection(trx, actor, target, draft, withFreshCodes(questions.map(withoutLogic), existing));
+      const coded = withFreshCodes(questions.map(withoutLogic), existing);
+      return this.appendSection(trx, actor, target, draft, coded, existing.length, (i) => `libraryItemIds.${i}`);
     });
   }
 
-  /** Writes a section after the last one of the latest version; its questions come with their codes. */
+  /**
+   * Writes a section after the last one of the latest version (which holds `questionsInVersion` questions); its questions
+   * come with their codes. Refused when the survey has no room for the section or its questions, or when a question
+   * brings more content than a question may hold (copies and imports bring content no request body checked); the
+   * details name each question by `fieldOf` its position (the new section's questions, or the library entries sent).
+   */
   private async appendSection(
     trx: Trx,
     actor: Actor,
     survey: AccessibleSurvey,
     section: { title: string; description: string; generatedBy: string },
     questions: CodedQuestion[],
+    questionsInVersion: number,
+    fieldOf = (index: number) => `questions.${index}`,
   ): Promise<SectionResponse> {
     const count = await this.reader.sectionCount(trx, survey.latestVersionId);
+    assertWithinLimits(additionBreaches({ sections: count, questions: questionsInVersion }, 1, questions, fieldOf));
     const [sectionId] = await this.writer.insertSections(trx, survey.latestVersionId, [
       {
         title: section.title,

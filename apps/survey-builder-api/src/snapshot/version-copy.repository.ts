@@ -21,7 +21,9 @@ const prefixed = <A extends string, C extends string>(alias: A, columns: readonl
 
 /**
  * Copies a whole version (save, rollback, survey copies): five set-based INSERT … SELECT statements, one per
- * table, with stable ids carried over so library entries and the new rows find their sources.
+ * table, with stable ids carried over so library entries and the new rows find their sources. A copy holds exactly
+ * what its source holds, so it is within the survey's and the questions' limits (domain/limits.ts) by construction:
+ * every write into a version checks them.
  */
 @Injectable()
 export class VersionCopyRepository {

@@ -40,6 +40,19 @@ export class VersionRepository {
       .execute()) as VersionRow[];
   }
 
+  /** Up to `limit` versions numbered after `afterNo` and up to `lastNo`, in order (a history read page by page). */
+  async listBetween(db: Db, surveyId: string, afterNo: number, lastNo: number, limit: number): Promise<VersionRow[]> {
+    return (await db
+      .selectFrom('surveyVersion')
+      .select(VERSION_COLUMNS)
+      .where('surveyId', '=', surveyId)
+      .where('versionNo', '>', afterNo)
+      .where('versionNo', '<=', lastNo)
+      .orderBy('versionNo')
+      .limit(limit)
+      .execute()) as VersionRow[];
+  }
+
   async findByNumber(db: Db, surveyId: string, versionNo: number): Promise<VersionRow | undefined> {
     return (await db
       .selectFrom('surveyVersion')

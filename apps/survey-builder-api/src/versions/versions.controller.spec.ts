@@ -17,6 +17,8 @@ const SURVEY = '2c6f1f4e-8a4f-4f7e-9b53-2f3f7c1f0a11';
 const base = `/api/surveys/${SURVEY}`;
 /** What the stubbed save hands back: the answer its `present` callback prepared (an empty JSON object, sent as is). */
 const PREPARED: PreparedAnswer = { statusCode: 201, bytes: Buffer.from('{}'), coding: 'identity' };
+/** What the stubbed history hands back: versions produced one at a time (none here), a fresh run on every call. */
+const NO_VERSIONS = { async *[Symbol.asyncIterator]() {} };
 
 describeRouteAccess(
   { app: () => app, ...BUILDER_CALLERS, stubs: SERVICES },
@@ -38,7 +40,7 @@ describeRouteAccess(
       method: 'get',
       request: { path: `${base}/versions` },
       status: 200,
-      service: reaches(VersionsService, 'history', [ACTOR, SURVEY], []),
+      service: reaches(VersionsService, 'history', [ACTOR, SURVEY], NO_VERSIONS),
     },
     'POST /api/surveys/:surveyId/versions/:versionNo/rollback': {
       method: 'post',

@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiBuilderResponse, ApiErrorResponses, builderEnvelope } from '@platform/contracts';
-import { prepareAnswer, RawResponse, sendPrepared } from '@platform/runtime';
+import { prepareAnswer, RawResponse, sendPrepared, streamedJsonArray } from '@platform/runtime';
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SurveyIdParam, SurveyVersionParam } from '../common/id-params';
 import { type Actor, CurrentActor } from '../identity/actor';
@@ -58,12 +59,20 @@ export class VersionsController {
   @ApiOperation({
     operationId: 'listSurveyVersions',
     summary: 'List versions with their snapshots',
-    description: 'Ordered by version number; needs view.',
+    description:
+      'Ordered by version number; needs view. The answer is streamed a version at a time (chunked): a failure after its first bytes cuts it short, so a body that is not complete JSON is an error, never a shorter history.',
   })
   @ApiBuilderResponse(200, [VersionResponse], 'Every version')
   @ApiErrorResponses(SURVEY_MISSING)
-  history(@CurrentActor() actor: Actor, @Param() { surveyId }: SurveyIdParam): Promise<VersionResponse[]> {
-    return this.versions.history(actor, surveyId);
+  @RawResponse()
+  async history(
+    @CurrentActor() actor: Actor,
+    @Param() { surveyId }: SurveyIdParam,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Readable> {
+    const items = await this.versions.history(actor, surveyId);
+    return streamedJsonArray(request, reply, { statusCode: 200, envelope: builderEnvelope, items });
   }
 
   @Post('versions/:versionNo/rollback')

@@ -14,6 +14,9 @@ import { versionWithSnapshot } from '../survey-core/survey.mapper';
 import { type VersionRow, VersionRepository } from '../survey-core/version.repository';
 import { versionNumberOf } from '../common/id-params';
 
+/** Version rows read at a time while a history is streamed (the snapshots are read one version at a time). */
+const HISTORY_PAGE = 100;
+
 /**
  * Versions (spec 4.2). The latest version is the working copy. A save copies it, whole, into a new version that
  * becomes the latest (the next working copy), and answers the version it saved: from then on that snapshot never
@@ -34,11 +37,25 @@ export class VersionsService {
     private readonly reader: SurveyDetailService,
   ) {}
 
-  async history(actor: Actor, surveyId: string): Promise<VersionResponse[]> {
-    await this.access.forView(this.db, actor, surveyId);
-    const versions = await this.versions.list(this.db, surveyId);
-    const sections = await this.snapshots.load(this.db, { versionIds: versions.map((v) => v.id) });
-    return versions.map((v) => versionWithSnapshot(v, sections.filter((s) => s.versionId === v.id).map(sectionResponse)));
+  /**
+   * The history, every version with its snapshot, in order, once the caller may view the survey: produced one version
+   * at a time as it is asked for (the answer is streamed), so what is held at once is one version's snapshot and a page
+   * of version rows, however long the history. It ends at the version that was the latest when it was asked for.
+   * Each version is read on its own over the pool: no connection is held while the client takes the bytes, and nothing
+   * more is read once the caller stops asking (a client that leaves).
+   */
+  async history(actor: Actor, surveyId: string): Promise<AsyncIterable<VersionResponse>> {
+    const survey = await this.access.forView(this.db, actor, surveyId);
+    return this.versionsUpTo(survey.id, survey.latestVersionNo);
+  }
+
+  private async *versionsUpTo(surveyId: string, lastNo: number): AsyncGenerator<VersionResponse> {
+    for (let after = 0; after < lastNo;) {
+      const page = await this.versions.listBetween(this.db, surveyId, after, lastNo, HISTORY_PAGE);
+      if (page.length === 0) return;
+      for (const version of page) yield this.withSnapshot(this.db, version);
+      after = page[page.length - 1].versionNo;
+    }
   }
 
   /**

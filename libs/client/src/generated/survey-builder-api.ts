@@ -589,7 +589,7 @@ export type paths = {
         };
         /**
          * List versions with their snapshots
-         * @description Ordered by version number; needs view.
+         * @description Ordered by version number; needs view. The answer is streamed a version at a time (chunked): a failure after its first bytes cuts it short, so a body that is not complete JSON is an error, never a shorter history.
          */
         get: operations["listSurveyVersions"];
         put?: never;
@@ -806,6 +806,7 @@ export type components = {
             verb?: string;
         };
         BundleQuestionDto: {
+            /** @description The question's choices (of a matrix question, its rows: at most 500 there, QUESTION_CONTENT_LIMIT_EXCEEDED) */
             answer_items?: components["schemas"]["BundleAnswerItemDto"][];
             answer_type?: number;
             answer_type_name?: string;
@@ -888,7 +889,7 @@ export type components = {
                  * @description Stable machine code
                  * @enum {string}
                  */
-                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_REQUESTS" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_ERROR" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "QUEUE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "INTRO_QUESTION_AS_CONDITION_SOURCE" | "INCOMPLETE_SOURCE" | "USER_NOT_FOUND" | "OWN_EDIT_PERMISSION_REQUIRED" | "DUPLICATE_QUESTION_CODE";
+                code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_REQUESTS" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_ERROR" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "QUEUE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "INTRO_QUESTION_AS_CONDITION_SOURCE" | "INCOMPLETE_SOURCE" | "USER_NOT_FOUND" | "OWN_EDIT_PERMISSION_REQUIRED" | "DUPLICATE_QUESTION_CODE" | "SECTION_LIMIT_EXCEEDED" | "QUESTION_LIMIT_EXCEEDED" | "QUESTION_CONTENT_LIMIT_EXCEEDED";
                 /** @description The failing input fields, for validation failures */
                 details?: {
                     field: string;
@@ -1306,6 +1307,7 @@ export type components = {
             /** @description Pages: questions linked to the previous one share its page */
             pageCount: number;
             questionCount: number;
+            /** @description At most 2000 in a survey */
             questions: components["schemas"]["QuestionResponse"][];
             sortOrder: number;
             title: string;
@@ -1580,7 +1582,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: a parameter or the body is invalid */
+            /** @description QUESTION_CONTENT_LIMIT_EXCEEDED: a matrix question has more answer items than a question may have rows (500); or the body is malformed (arrays past their maxItems included) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2052,7 +2054,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: a parameter or the body is invalid */
+            /** @description QUESTION_LIMIT_EXCEEDED: the survey would hold more than 2000 questions; QUESTION_CONTENT_LIMIT_EXCEEDED: a question copied or imported holds more than a question may (its field named in details); or the request is malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2114,7 +2116,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INCOMPLETE_SOURCE: neither libraryItemId nor all three source ids; or the body is malformed */
+            /** @description INCOMPLETE_SOURCE: neither libraryItemId nor all three source ids; QUESTION_LIMIT_EXCEEDED: the survey would hold more than 2000 questions; QUESTION_CONTENT_LIMIT_EXCEEDED: a question copied or imported holds more than a question may (its field named in details); or the body is malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2298,7 +2300,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: a parameter or the body is invalid */
+            /** @description SECTION_LIMIT_EXCEEDED: the survey would hold more than 200 sections; QUESTION_LIMIT_EXCEEDED: the survey would hold more than 2000 questions; QUESTION_CONTENT_LIMIT_EXCEEDED: a question copied or imported holds more than a question may (its field named in details); or the request is malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2362,7 +2364,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: a parameter or the body is invalid */
+            /** @description QUESTION_LIMIT_EXCEEDED: the survey would hold more than 2000 questions; or the body is malformed (an array past its maxItems included) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2433,7 +2435,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: a parameter or the body is invalid */
+            /** @description SECTION_LIMIT_EXCEEDED: the survey would hold more than 200 sections; QUESTION_LIMIT_EXCEEDED: the survey would hold more than 2000 questions; QUESTION_CONTENT_LIMIT_EXCEEDED: a question copied or imported holds more than a question may (its field named in details); or the request is malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2495,7 +2497,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: a parameter or the body is invalid */
+            /** @description SECTION_LIMIT_EXCEEDED: the survey would hold more than 200 sections; QUESTION_LIMIT_EXCEEDED: the survey would hold more than 2000 questions; QUESTION_CONTENT_LIMIT_EXCEEDED: a question copied or imported holds more than a question may (its field named in details); or the request is malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3536,7 +3538,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed: a parameter or the body is invalid */
+            /** @description SECTION_LIMIT_EXCEEDED: the survey would hold more than 200 sections; QUESTION_LIMIT_EXCEEDED: the survey would hold more than 2000 questions (with the section's draft questions); or the body is malformed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4147,6 +4149,6 @@ export interface operations {
 }
 
 /** Every code this service's error body may carry. */
-export type ErrorCode = "BAD_GATEWAY" | "BAD_REQUEST" | "CONFLICT" | "DUPLICATE_QUESTION_CODE" | "FORBIDDEN" | "GATEWAY_TIMEOUT" | "INCOMPLETE_SOURCE" | "INTERNAL_ERROR" | "INTRO_QUESTION_AS_CONDITION_SOURCE" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "OWN_EDIT_PERMISSION_REQUIRED" | "PAYLOAD_TOO_LARGE" | "QUEUE_UNAVAILABLE" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "REQUEST_TIMEOUT" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "UNAUTHENTICATED" | "UNPROCESSABLE" | "UNSUPPORTED_MEDIA_TYPE" | "URI_TOO_LONG" | "USER_NOT_FOUND" | "VALIDATION_FAILED";
+export type ErrorCode = "BAD_GATEWAY" | "BAD_REQUEST" | "CONFLICT" | "DUPLICATE_QUESTION_CODE" | "FORBIDDEN" | "GATEWAY_TIMEOUT" | "INCOMPLETE_SOURCE" | "INTERNAL_ERROR" | "INTRO_QUESTION_AS_CONDITION_SOURCE" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "OWN_EDIT_PERMISSION_REQUIRED" | "PAYLOAD_TOO_LARGE" | "QUESTION_CONTENT_LIMIT_EXCEEDED" | "QUESTION_LIMIT_EXCEEDED" | "QUEUE_UNAVAILABLE" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "REQUEST_TIMEOUT" | "SECTION_LIMIT_EXCEEDED" | "SERVICE_UNAVAILABLE" | "TOO_MANY_REQUESTS" | "UNAUTHENTICATED" | "UNPROCESSABLE" | "UNSUPPORTED_MEDIA_TYPE" | "URI_TOO_LONG" | "USER_NOT_FOUND" | "VALIDATION_FAILED";
 
-export const ERROR_CODES: readonly ErrorCode[] = ["BAD_GATEWAY","BAD_REQUEST","CONFLICT","DUPLICATE_QUESTION_CODE","FORBIDDEN","GATEWAY_TIMEOUT","INCOMPLETE_SOURCE","INTERNAL_ERROR","INTRO_QUESTION_AS_CONDITION_SOURCE","METHOD_NOT_ALLOWED","NOT_FOUND","OWN_EDIT_PERMISSION_REQUIRED","PAYLOAD_TOO_LARGE","QUEUE_UNAVAILABLE","REQUEST_HEADER_FIELDS_TOO_LARGE","REQUEST_TIMEOUT","SERVICE_UNAVAILABLE","TOO_MANY_REQUESTS","UNAUTHENTICATED","UNPROCESSABLE","UNSUPPORTED_MEDIA_TYPE","URI_TOO_LONG","USER_NOT_FOUND","VALIDATION_FAILED"];
+export const ERROR_CODES: readonly ErrorCode[] = ["BAD_GATEWAY","BAD_REQUEST","CONFLICT","DUPLICATE_QUESTION_CODE","FORBIDDEN","GATEWAY_TIMEOUT","INCOMPLETE_SOURCE","INTERNAL_ERROR","INTRO_QUESTION_AS_CONDITION_SOURCE","METHOD_NOT_ALLOWED","NOT_FOUND","OWN_EDIT_PERMISSION_REQUIRED","PAYLOAD_TOO_LARGE","QUESTION_CONTENT_LIMIT_EXCEEDED","QUESTION_LIMIT_EXCEEDED","QUEUE_UNAVAILABLE","REQUEST_HEADER_FIELDS_TOO_LARGE","REQUEST_TIMEOUT","SECTION_LIMIT_EXCEEDED","SERVICE_UNAVAILABLE","TOO_MANY_REQUESTS","UNAUTHENTICATED","UNPROCESSABLE","UNSUPPORTED_MEDIA_TYPE","URI_TOO_LONG","USER_NOT_FOUND","VALIDATION_FAILED"];

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { BoolField, IntField, NestedArrayField, NestedField, TextField } from '@platform/contracts';
 import { ValidateBy } from 'class-validator';
+import { QUESTION_LIMITS, SURVEY_LIMITS } from '../../domain/limits';
 
 /** External ids: integers the platform assigns, kept as bigint; JavaScript's safe range bounds them. */
 const EXTERNAL_ID = { min: 0, max: Number.MAX_SAFE_INTEGER };
@@ -79,8 +80,14 @@ export class BundleQuestionDto {
   @IntField({ optional: true, ...ORDER }) order_index?: number;
   @BoolField({ optional: true }) any_logic?: boolean;
   @BoolField({ optional: true }) any_visibility?: boolean;
-  @NestedArrayField(() => BundleAnswerItemDto, { optional: true, maxItems: 1000 }) answer_items?: BundleAnswerItemDto[];
-  @NestedArrayField(() => BundleAnswerItemDto, { optional: true, maxItems: 1000 }) sub_items?: BundleAnswerItemDto[];
+  @NestedArrayField(() => BundleAnswerItemDto, {
+    optional: true,
+    maxItems: QUESTION_LIMITS.options,
+    description: `The question's choices (of a matrix question, its rows: at most ${QUESTION_LIMITS.matrixRows} there, QUESTION_CONTENT_LIMIT_EXCEEDED)`,
+  })
+  answer_items?: BundleAnswerItemDto[];
+  @NestedArrayField(() => BundleAnswerItemDto, { optional: true, maxItems: QUESTION_LIMITS.matrixColumns })
+  sub_items?: BundleAnswerItemDto[];
   @NestedArrayField(() => BundleLogicDto, { optional: true, maxItems: 1000 }) logics?: BundleLogicDto[];
 }
 
@@ -101,7 +108,7 @@ export class BundleSurveyDto {
   @NestedField(() => BundleSurveyInfoDto, { nullable: true, description: 'Holds name' }) survey!: BundleSurveyInfoDto | null;
   @NestedField(() => BundleQuestionnaireDto, { nullable: true, description: 'id, survey_id, generate_order; null skips the entry' })
   questionnaire!: BundleQuestionnaireDto | null;
-  @NestedArrayField(() => BundleQuestionDto, { optional: true, maxItems: 5000 }) questions?: BundleQuestionDto[];
+  @NestedArrayField(() => BundleQuestionDto, { optional: true, maxItems: SURVEY_LIMITS.questions }) questions?: BundleQuestionDto[];
 }
 
 export class ImportBundleDto {

@@ -1,7 +1,8 @@
 import { BoolField, EnumField, IntField, NestedArrayField, TextField } from '@platform/contracts';
+import { QUESTION_LIMITS } from '../../domain/limits';
 import { CONDITION_OPERATORS, type ConditionOperator, LOGICAL_OPERATORS, type LogicalOperator } from '../../domain/model';
 
-/** Limits of question content (docs/decisions.md): labels and texts by length, lists by count. */
+/** Limits of question content (docs/decisions.md): labels and texts by length, lists by count (QUESTION_LIMITS). */
 export const CODE_MAX = 64;
 export const LABEL_MAX = 2000;
 export const PROMPT_MAX = 10_000;
@@ -34,7 +35,7 @@ export class SubQuestionOptionDto {
 
 export class SubQuestionDto {
   @TextField({ max: LABEL_MAX }) label!: string;
-  @NestedArrayField(() => SubQuestionOptionDto, { maxItems: 500 }) options!: SubQuestionOptionDto[];
+  @NestedArrayField(() => SubQuestionOptionDto, { maxItems: QUESTION_LIMITS.subQuestionOptions }) options!: SubQuestionOptionDto[];
 }
 
 export class ConditionDto {
@@ -49,7 +50,7 @@ export class ConditionDto {
 
 export class BranchRuleDto {
   @EnumField(LOGICAL_OPERATORS) logicalOperator!: LogicalOperator;
-  @NestedArrayField(() => ConditionDto, { maxItems: 50 }) conditions!: ConditionDto[];
+  @NestedArrayField(() => ConditionDto, { maxItems: QUESTION_LIMITS.conditions }) conditions!: ConditionDto[];
   @TextField({ min: 1, max: CODE_MAX, description: 'A question code, or SO, SC, SX' }) destinationQuestionCode!: string;
   @TextField({ optional: true, nullable: true, max: LABEL_MAX }) message?: string | null;
 }
@@ -62,22 +63,23 @@ export class VisibilityTargetDto {
 
 export class VisibilityRuleDto {
   @EnumField(LOGICAL_OPERATORS) logicalOperator!: LogicalOperator;
-  @NestedArrayField(() => ConditionDto, { maxItems: 50 }) conditions!: ConditionDto[];
-  @NestedArrayField(() => VisibilityTargetDto, { maxItems: 500 }) targets!: VisibilityTargetDto[];
+  @NestedArrayField(() => ConditionDto, { maxItems: QUESTION_LIMITS.conditions }) conditions!: ConditionDto[];
+  @NestedArrayField(() => VisibilityTargetDto, { maxItems: QUESTION_LIMITS.visibilityTargets }) targets!: VisibilityTargetDto[];
 }
 
 /** The question fields both add and update take (spec 4.4). */
 export class QuestionFieldsDto {
-  @NestedArrayField(() => OptionDto, { optional: true, maxItems: 1000 }) options?: OptionDto[];
-  @NestedArrayField(() => OptionDto, { optional: true, maxItems: 500 }) matrixRows?: OptionDto[];
-  @NestedArrayField(() => OptionDto, { optional: true, maxItems: 500 }) matrixColumns?: OptionDto[];
+  @NestedArrayField(() => OptionDto, { optional: true, maxItems: QUESTION_LIMITS.options }) options?: OptionDto[];
+  @NestedArrayField(() => OptionDto, { optional: true, maxItems: QUESTION_LIMITS.matrixRows }) matrixRows?: OptionDto[];
+  @NestedArrayField(() => OptionDto, { optional: true, maxItems: QUESTION_LIMITS.matrixColumns }) matrixColumns?: OptionDto[];
   @BoolField({ optional: true, nullable: true, description: 'One selection per matrix row' }) isSingleMatrixSelect?: boolean | null;
   @IntField({ optional: true, nullable: true, min: 1, max: 1000, description: 'multi only; null means no limit' }) minSelections?:
     number | null;
   @IntField({ optional: true, nullable: true, min: 1, max: 1000, description: 'multi only; null means no limit' }) maxSelections?:
     number | null;
-  @NestedArrayField(() => FreeTextFieldDto, { optional: true, maxItems: 100 }) freeTextFields?: FreeTextFieldDto[];
-  @NestedArrayField(() => SubQuestionDto, { optional: true, maxItems: 100 }) subQuestions?: SubQuestionDto[];
+  @NestedArrayField(() => FreeTextFieldDto, { optional: true, maxItems: QUESTION_LIMITS.freeTextFields })
+  freeTextFields?: FreeTextFieldDto[];
+  @NestedArrayField(() => SubQuestionDto, { optional: true, maxItems: QUESTION_LIMITS.subQuestions }) subQuestions?: SubQuestionDto[];
   @BoolField({ optional: true, default: false }) isRequired?: boolean;
   @BoolField({ optional: true, default: false, description: 'Same page as the previous question' }) isLinkedToPrevious?: boolean;
 }

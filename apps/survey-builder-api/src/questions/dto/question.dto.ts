@@ -1,4 +1,5 @@
 import { EnumField, IntField, NestedArrayField, TextField, UuidField } from '@platform/contracts';
+import { QUESTION_LIMITS, SURVEY_LIMITS } from '../../domain/limits';
 import { QUESTION_TYPES, type QuestionType } from '../../domain/model';
 import { BranchRuleDto, CODE_MAX, PROMPT_MAX, QuestionFieldsDto, VisibilityRuleDto } from './question-content.dto';
 
@@ -14,10 +15,16 @@ export class UpdateQuestionDto extends QuestionFieldsDto {
   @EnumField(QUESTION_TYPES, { optional: true }) questionType?: QuestionType;
   @TextField({ optional: true, max: PROMPT_MAX }) promptText?: string;
   @TextField({ optional: true, max: PROMPT_MAX }) noteText?: string;
-  @IntField({ optional: true, min: 1, max: 10_000, description: 'Target position in the section; swaps with the question there' })
+  @IntField({
+    optional: true,
+    min: 1,
+    max: SURVEY_LIMITS.questions,
+    description: 'Target position in the section; swaps with the question there',
+  })
   sortOrder?: number;
-  @NestedArrayField(() => BranchRuleDto, { optional: true, maxItems: 100 }) branchRules?: BranchRuleDto[];
-  @NestedArrayField(() => VisibilityRuleDto, { optional: true, maxItems: 100 }) visibilityRules?: VisibilityRuleDto[];
+  @NestedArrayField(() => BranchRuleDto, { optional: true, maxItems: QUESTION_LIMITS.branchRules }) branchRules?: BranchRuleDto[];
+  @NestedArrayField(() => VisibilityRuleDto, { optional: true, maxItems: QUESTION_LIMITS.visibilityRules })
+  visibilityRules?: VisibilityRuleDto[];
 }
 
 /** Either libraryItemId, or all three of sourceSurveyId, sourceSectionId and sourceQuestionId. */

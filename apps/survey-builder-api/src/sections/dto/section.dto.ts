@@ -1,4 +1,5 @@
 import { IntField, TextField, UuidArrayField, UuidField } from '@platform/contracts';
+import { SURVEY_LIMITS } from '../../domain/limits';
 
 export const DEFAULT_SECTION_DESCRIPTION = '新規追加セクション';
 
@@ -10,7 +11,8 @@ export class AddSectionDto {
 export class UpdateSectionDto {
   @TextField({ optional: true, min: 1, max: 255 }) title?: string;
   @TextField({ optional: true, max: 2000 }) description?: string;
-  @IntField({ optional: true, min: 1, max: 10_000, description: 'Target position; swaps with the section there' }) sortOrder?: number;
+  @IntField({ optional: true, min: 1, max: SURVEY_LIMITS.sections, description: 'Target position; swaps with the section there' })
+  sortOrder?: number;
 }
 
 export class ImportSectionDto {

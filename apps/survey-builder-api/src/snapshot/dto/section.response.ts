@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { SURVEY_LIMITS } from '../../domain/limits';
 import { CONDITION_OPERATORS, LOGICAL_OPERATORS, QUESTION_TYPES } from '../../domain/model';
 
 const AXES = ['row', 'column', null];
@@ -92,6 +93,11 @@ export class SectionResponse {
   @ApiProperty({ description: 'Origin: manual, initial, title-draft, import, library, …' }) generatedBy!: string;
   @ApiProperty({ type: 'integer' }) questionCount!: number;
   @ApiProperty({ type: 'integer', description: 'Pages: questions linked to the previous one share its page' }) pageCount!: number;
-  @ApiProperty({ type: [QuestionResponse] }) questions!: QuestionResponse[];
+  @ApiProperty({
+    type: [QuestionResponse],
+    maxItems: SURVEY_LIMITS.questions,
+    description: `At most ${SURVEY_LIMITS.questions} in a survey`,
+  })
+  questions!: QuestionResponse[];
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { SURVEY_LIMITS } from '../../domain/limits';
 import { ROLE_TYPES, SURVEY_STATUSES } from '../../domain/model';
 import { SectionResponse } from '../../snapshot/dto/section.response';
 
@@ -22,7 +23,7 @@ export class VersionSummaryResponse {
 
 /** A version with its full snapshot (version history, save, rollback). */
 export class VersionResponse extends VersionSummaryResponse {
-  @ApiProperty({ type: [SectionResponse] }) snapshotSections!: SectionResponse[];
+  @ApiProperty({ type: [SectionResponse], maxItems: SURVEY_LIMITS.sections }) snapshotSections!: SectionResponse[];
 }
 
 export class SurveyBasicsResponse {
@@ -43,7 +44,7 @@ export class SurveyBasicsResponse {
 
 /** A survey with the latest version's sections, its permissions and its version history. */
 export class SurveyResponse extends SurveyBasicsResponse {
-  @ApiProperty({ type: [SectionResponse] }) sections!: SectionResponse[];
+  @ApiProperty({ type: [SectionResponse], maxItems: SURVEY_LIMITS.sections }) sections!: SectionResponse[];
   @ApiProperty({ type: [PermissionResponse] }) permissions!: PermissionResponse[];
   @ApiProperty({ type: [VersionSummaryResponse] }) versions!: VersionSummaryResponse[];
 }
