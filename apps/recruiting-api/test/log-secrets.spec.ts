@@ -29,7 +29,7 @@ describe('secrets in the request log', () => {
         FRONTEND_URL: 'http://front.example.test',
         PUBLIC_SCHEDULING_URL: 'https://platform.example.com/schedule',
       },
-      { logLines: lines },
+      { logLines: lines, mail: true },
     );
     t.scope.defer('the dev IdP', () => idp.stop());
   });

@@ -32,3 +32,4 @@ export * from './controller-specs';
 export * from './seeded-random';
 export * from './metric-catalogue';
 export * from './metrics';
+export * from './mailpit';
