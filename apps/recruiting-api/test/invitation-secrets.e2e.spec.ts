@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fingerprint } from '@platform/runtime';
 import { edgeInFrontOf, Mailpit, type TestEdge } from '@platform/testing';
 import request from 'supertest';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
@@ -97,8 +98,27 @@ describe('an invitation through the edge: the link is in the mail, never in the 
       .get(`/api/v1/scheduling/${encodeURIComponent('[token]')}`)
       .expect(404);
 
+    // Error answers on the candidate's routes, the app's and the edge's own, show the token's fingerprint or a marker,
+    // never the token: error bodies end up in clients' error reports.
+    const [token] = tokens;
+    const refusals = [
+      await http().post(`/api/v1/scheduling/${token}/submit-availability`).send({ slots: [] }).expect(400),
+      await http().get(`/api/v1/scheduling/${token}/nothing-here`).expect(404),
+      await http().get(`/schedule/${token}?from=2026-02-30`).expect(400),
+      // Over the edge's body limit (1 MiB): the edge answers itself.
+      await http()
+        .post(`/api/v1/scheduling/${token}/submit-availability`)
+        .set('content-type', 'application/json')
+        .send(`{"slots":"${'x'.repeat(2 * 1024 * 1024)}"}`)
+        .expect(413),
+    ];
+    for (const res of refusals) expect(`${JSON.stringify(res.headers)}${res.text}`).not.toContain(token);
+    expect(refusals[0].body.path).toBe(`/api/v1/scheduling/[fp:${fingerprint(token)}]/submit-availability`);
+    expect(refusals[1].body.path).toBe(`/api/v1/scheduling/[fp:${fingerprint(token)}]/nothing-here`);
+    expect(refusals[3].body.path).toBe('/api/v1/scheduling/[token]/submit-availability');
+
     // The access log of the edge holds no token either.
-    const log = await edge.accessLogWhen((lines) => lines.filter((l) => l.token_fp).length >= 6);
+    const log = await edge.accessLogWhen((lines) => lines.filter((l) => l.token_fp).length >= 10);
     for (const token of tokens) expect(`${JSON.stringify(log)}${edge.output()}`).not.toContain(token);
   });
 });
