@@ -161,6 +161,29 @@ describe('secrets in the request log, the spans, the metrics and error answers',
     expect(unrouted.length).toBeGreaterThan(0);
     for (const span of unrouted) expect(span.attributes['url.path']).toBeUndefined();
 
+    // Stored text: every text and JSON column of the schema (email logs, status history, import logs, login states,
+    // reservations, ...) holds none of the secrets; the token tables keep digests.
+    const columns = await t.pool.query<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = 'recruiting' AND data_type IN ('text', 'character varying', 'jsonb', 'json')`,
+    );
+    expect(columns.rows.map((c) => `${c.table_name}.${c.column_name}`)).toEqual(
+      expect.arrayContaining([
+        'email_logs.body',
+        'candidate_status_history.reason',
+        'import_logs.failure',
+        'import_errors.message',
+        'login_states.state',
+      ]),
+    );
+    for (const { table_name: table, column_name: column } of columns.rows) {
+      const found = await t.pool.query<{ secret: string }>(
+        `SELECT s AS secret FROM unnest($1::text[]) s WHERE EXISTS (SELECT 1 FROM recruiting."${table}" WHERE strpos("${column}"::text, s) > 0)`,
+        [Object.values(secrets)],
+      );
+      expect({ column: `${table}.${column}`, holds: found.rows.length }).toEqual({ column: `${table}.${column}`, holds: 0 });
+    }
+
     // Metrics: route templates, never paths.
     const metrics = (await t.http().get('/metrics').expect(200)).text;
     for (const [what, secret] of Object.entries(secrets))
