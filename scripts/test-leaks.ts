@@ -1,6 +1,6 @@
 /**
- * After a test run: finds every PostgreSQL database, MongoDB database, RabbitMQ queue and S3 bucket that still
- * carries the run's id (TEST_RUN_ID; every test name has it, see uniqueName in libs/testing), removes it, and
+ * After a test run: finds every PostgreSQL database, MongoDB database, RabbitMQ queue, S3 bucket and Mailpit mail
+ * that still carries the run's id (TEST_RUN_ID; every test name has it, see uniqueName in libs/testing), removes it, and
  * exits 1 naming each, because a test that leaves something behind on the shared services is a defect (tests
  * tear down through TestScope). `bash scripts/test.sh` runs it after Jest.
  *
@@ -94,8 +94,25 @@ async function s3(): Promise<string[]> {
   }
 }
 
+/** Mail the run's apps sent to Mailpit (each from an address carrying its scope's name) and did not delete. */
+async function mailpit(): Promise<string[]> {
+  const api = `${process.env.TEST_MAILPIT_URL || 'http://127.0.0.1:8025'}/api/v1`;
+  const found = await fetch(`${api}/search?query=${encodeURIComponent(`from:"_${runId}_"`)}&limit=1000`).catch(() => undefined);
+  // No mail catcher answering: no test of the run could have sent mail there.
+  if (!found?.ok) return [];
+  const { messages } = (await found.json()) as { messages: Array<{ ID: string; From: { Address: string } | null }> };
+  const ours = messages.filter((m) => ofRun(m.From?.Address.split('@')[0] ?? ''));
+  if (ours.length === 0) return [];
+  await fetch(`${api}/messages`, {
+    method: 'DELETE',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ IDs: ours.map((m) => m.ID) }),
+  });
+  return [...new Set(ours.map((m) => `Mailpit mail from ${m.From!.Address}`))];
+}
+
 async function main(): Promise<void> {
-  const leaks = (await Promise.all([postgres(), mongo(), rabbitmq(), s3()])).flat();
+  const leaks = (await Promise.all([postgres(), mongo(), rabbitmq(), s3(), mailpit()])).flat();
   if (leaks.length === 0) {
     console.error(`[test-leaks] run ${runId} left nothing behind on the shared services`);
     return;

@@ -132,8 +132,11 @@ export OIDC_ISSUER_URL="http://127.0.0.1:$DEV_IDP_PORT" OIDC_CLIENT_ID=recruitin
 export OIDC_REDIRECT_URL="http://localhost:$GATEWAY_PORT/api/v1/auth/idp/callback"
 # The login lands on {FRONTEND_URL}/login?token=...; no console runs here, so the edge's address stands in.
 export FRONTEND_URL=${FRONTEND_URL:-http://localhost:$GATEWAY_PORT} ADMIN_EMAILS=${ADMIN_EMAILS:-admin@example.com}
-# Recruiting invitations link to the public page behind the edge; no mail leaves this machine (PROTOTYPE_MODE).
-export PUBLIC_SCHEDULING_URL=${PUBLIC_SCHEDULING_URL:-http://localhost:$GATEWAY_PORT/schedule} PROTOTYPE_MODE=${PROTOTYPE_MODE:-true}
+# Recruiting invitations link to the public page behind the edge. Mail is sent (PROTOTYPE_MODE=false) to the local mail
+# catcher, Mailpit (SMTP_URL from .data/services.env), so nothing leaves this machine and a developer reads there the mail
+# a candidate would get; the calendar has a switch of its own and stays off (CALENDAR_PROVIDER=none).
+export PUBLIC_SCHEDULING_URL=${PUBLIC_SCHEDULING_URL:-http://localhost:$GATEWAY_PORT/schedule} PROTOTYPE_MODE=${PROTOTYPE_MODE:-false} \
+  CALENDAR_PROVIDER=${CALENDAR_PROVIDER:-none}
 
 # recruiting-api runs with the V8 heap caps of its k8s Deployment (a 100,000-row TSV import stays near 200 MB RSS),
 # survey-builder-api with its young-generation size (ten 1,000-question saves stay under 256 MB RSS).
@@ -272,6 +275,8 @@ cat >&2 <<EOF
 
     ai-webhook: X-API-Key $AI_WEBHOOK_API_KEY (POST /api/v1/webhooks/ai-status; kept in $DEV_SECRETS)
       rows: npm run -s ai-jobs -- create --kind wf2des --org 1 --project 1
+    mail: everything the platform sends (PROTOTYPE_MODE=$PROTOTYPE_MODE) is caught by Mailpit, SMTP $SMTP_URL
+      read it at $MAILPIT_URL (a candidate's invitation with its link; the email log keeps the link masked)
     dev identity provider: $OIDC_ISSUER_URL (seeded users in README.md)
       recruiting login: open http://localhost:$GATEWAY_PORT/api/v1/auth/idp in a browser (lands on /login?token=...)
       ai-webhook status read token: npm run -s admin -- idp-token --email member@example.com

@@ -257,6 +257,8 @@ runBench(
       PUBLIC_RATE_LIMIT_PER_ADDRESS: '100000000',
       PUBLIC_RATE_LIMIT_PER_TOKEN: '100000000',
       JOB_RETRY_DELAY_MS: '1000',
+      // The soak's invitations are logged, not mailed: its thousands of mails stay out of the developer's mail catcher.
+      PROTOTYPE_MODE: 'true',
     });
     scope.defer('the platform (up.sh)', () => stopPlatform(platform));
     const secrets = readEnvFile(join(workspaceRoot, '.data/dev-secrets.env'));

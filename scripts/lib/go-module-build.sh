@@ -5,6 +5,8 @@
 #
 #   go_module_build <name> <module@version> <package> [go build flags...]
 #
+# GO_MODULE_PREPARE may name a shell function run inside the copy before the build (assets a module does not ship).
+#
 # Idempotent: a binary whose stamp (.tools/bin/.<name>.source) names the same module version is left alone. One
 # builder at a time per binary (flock): two runs started together do not build over each other. The build log is
 # .tools/src/<name>-build.log. Needs ROOT.
@@ -27,8 +29,13 @@ go_module_build() {
     dir=$(cd "$tools/src" && go mod download -json "$module" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
     [[ -n "$dir" ]] || { printf '[%s] FAILED: could not download %s from the Go module proxy\n' "$name" "$module" >&2; exit 1; }
     rm -rf "$work" && cp -r "$dir" "$work" && chmod -R u+w "$work"
+    : >"$log_file"
+    if [[ -n "${GO_MODULE_PREPARE:-}" ]]; then
+      (cd "$work" && "$GO_MODULE_PREPARE") >>"$log_file" 2>&1 ||
+        { rm -rf "$work"; printf '[%s] FAILED: preparing %s failed; see %s\n' "$name" "$name" "$log_file" >&2; exit 1; }
+    fi
     # A module's go.work (for its own sub-modules) stays out: the build is of the main module alone.
-    (cd "$work" && GOWORK=off go build -trimpath "$@" -o "$bin.tmp" "$package") >"$log_file" 2>&1 ||
+    (cd "$work" && GOWORK=off go build -trimpath "$@" -o "$bin.tmp" "$package") >>"$log_file" 2>&1 ||
       { rm -rf "$work"; printf '[%s] FAILED: %s did not build; see %s\n' "$name" "$name" "$log_file" >&2; exit 1; }
     rm -rf "$work"
     mv "$bin.tmp" "$bin"

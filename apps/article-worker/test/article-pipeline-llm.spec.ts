@@ -161,4 +161,28 @@ describe('article pipeline with an OpenAI-compatible provider (HTTP mock)', () =
     );
     expect(dead.properties.headers).toMatchObject({ 'x-attempt': 3 });
   });
+
+  it('keeps the API key out of the failure record and the dead letter when the provider repeats it in a refusal', async () => {
+    ai.failWith(401);
+    const articleId = await kit.insertGeneratingArticle(horseRaceResult.race_id);
+    const jobId = await kit.publisher.publish(RACE_CONTENT_QUEUES.articleGeneration, job(articleId));
+    const failed = await waitFor(
+      async () => {
+        const article = await kit.article(articleId);
+        return article?.status === 'failed' ? article : undefined;
+      },
+      { what: 'the article to fail' },
+    );
+    expect(failed.generation_error).toMatch(/^Article generation failed: AI provider request failed with status 401: .*\[api key\]/);
+    expect(JSON.stringify(failed)).not.toContain('test-key');
+    const dead = await waitFor(
+      async () => {
+        const message = await queues.channel.get(kit.queues(RACE_CONTENT_QUEUES.articleGeneration).dead, { noAck: true });
+        return message && message.properties.messageId === jobId ? message : undefined;
+      },
+      { what: 'the job in the DLQ' },
+    );
+    expect(String(dead.properties.headers?.['x-last-error'])).toContain('[api key]');
+    expect(`${JSON.stringify(dead.properties)}${dead.content.toString()}`).not.toContain('test-key');
+  });
 });

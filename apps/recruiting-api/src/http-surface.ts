@@ -1,10 +1,10 @@
-import { recruitingErrorBody, recruitingErrorSchema } from '@platform/contracts';
+import { recruitingErrorSchema } from '@platform/contracts';
 import { bearerScheme, type HttpSurface } from '@platform/runtime';
-import { RECRUITING_ERROR_CODES } from './recruiting.errors';
+import { RECRUITING_ERROR_CODES, RECRUITING_URL_SECRETS, recruitingErrorBodyWithoutSecrets } from './recruiting.errors';
 
 /**
- * What recruiting-api shows over HTTP: its OpenAPI document's header and its error body; its request log shows the
- * candidates' scheduling tokens (in the public API's and the page's paths) only as fingerprints.
+ * What recruiting-api shows over HTTP: its OpenAPI document's header and its error body; its request log and its error
+ * bodies show the candidates' scheduling tokens (in the public API's and the page's paths) only as fingerprints.
  */
 export const RECRUITING_HTTP: HttpSurface = {
   openApi: {
@@ -13,6 +13,6 @@ export const RECRUITING_HTTP: HttpSurface = {
     security: { schemes: { bearer: bearerScheme }, default: [{ bearer: [] }] },
     errorBody: recruitingErrorSchema(RECRUITING_ERROR_CODES),
   },
-  errorBody: recruitingErrorBody,
-  logRedaction: { secretSegments: [/^\/api\/v1\/scheduling\/([^/]+)/, /^\/schedule\/([^/]+)/] },
+  errorBody: recruitingErrorBodyWithoutSecrets,
+  logRedaction: RECRUITING_URL_SECRETS,
 };

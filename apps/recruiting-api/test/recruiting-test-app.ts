@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { migrateDatabase } from '@platform/persistence';
-import { startTestApp, type TestDatabase, onNewScope, TestScope, testServices } from '@platform/testing';
+import { Mailpit, startTestApp, type TestDatabase, onNewScope, TestScope, testServices } from '@platform/testing';
 import { Pool } from 'pg';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
@@ -42,6 +42,8 @@ export interface RecruitingTestApp {
   as(id: number, role: string): { authorization: string };
   /** The environment the app was configured from (to start another instance on the same database and queues). */
   env: Record<string, string | undefined>;
+  /** With `mail`: the app's own From address; its mail is found in Mailpit by it (support/invite.ts). */
+  mailFrom?: string;
   /** Owns everything the file made; register further apps or clients on it (scope.track) to close them in order. */
   scope: TestScope;
   /** The file's whole teardown: the app, the pool, then the database, queues and Redis keys. */
@@ -54,6 +56,11 @@ export interface RecruitingServices {
   warehouse?: boolean;
   /** Collects the app's log lines (info and above) here. */
   logLines?: string[];
+  /**
+   * Mail is sent (PROTOTYPE_MODE false) to the shared Mailpit, from an address of the file's own; what it sent is
+   * deleted from Mailpit at teardown. The calendar stays off (CALENDAR_PROVIDER none).
+   */
+  mail?: boolean;
 }
 
 export async function startRecruiting(
@@ -67,6 +74,8 @@ export async function startRecruiting(
     const pool = scope.pool({ connectionString: database.url, max: 3, options: '-c search_path=recruiting' });
     // The warehouse is a schema of the test database, seeded by the code of npm run warehouse:seed.
     if (services.warehouse) await seedWarehouse(pool);
+    const mailFrom = services.mail ? `${scope.id}@mail.example.test` : undefined;
+    if (mailFrom) scope.defer('its mail in Mailpit', () => new Mailpit().deleteMailOf({ from: mailFrom }));
     const fullEnv = {
       LOG_LEVEL: process.env.LOG_LEVEL,
       DATABASE_URL: database.url,
@@ -75,6 +84,7 @@ export async function startRecruiting(
         ? { AMQP_URL: testServices.amqpUrl, QUEUE_PREFIX: scope.queuePrefix([RECRUITING_IMPORT_QUEUE]), JOB_RETRY_DELAY_MS: '200' }
         : {}),
       ...(services.warehouse ? { WAREHOUSE_URL: database.url } : {}),
+      ...(mailFrom ? { PROTOTYPE_MODE: 'false', SMTP_URL: testServices.mail.smtpUrl, MAIL_FROM: `採用チーム <${mailFrom}>` } : {}),
       REDIS_URL: testServices.redisUrl,
       REDIS_KEY_PREFIX: scope.redisPrefix(),
       ...env,
@@ -89,6 +99,7 @@ export async function startRecruiting(
       pool,
       database,
       env: fullEnv,
+      mailFrom,
       scope,
       http: () => request(app.getHttpServer()),
       insertUser: async (email, userName, role) =>

@@ -27,18 +27,22 @@ describe('recruiting-api as two replicas', () => {
   beforeAll(async () => {
     const callbackUrl = `http://127.0.0.1:${await freePort()}/api/v1/auth/idp/callback`;
     idp = await startDevIdp({ clients: [{ clientId: 'recruiting-api', clientSecret: CLIENT_SECRET, redirectUris: [callbackUrl] }] });
-    a = await startRecruiting('recruiting_replicas', {
-      OIDC_ISSUER_URL: idp.issuer,
-      OIDC_CLIENT_ID: 'recruiting-api',
-      OIDC_CLIENT_SECRET: CLIENT_SECRET,
-      OIDC_REDIRECT_URL: callbackUrl,
-      FRONTEND_URL: 'https://console.example.com',
-      ADMIN_EMAILS: DEV_IDP_USERS.admin.email,
-      PUBLIC_RATE_LIMIT_PER_TOKEN: '1000',
-      PUBLIC_RATE_LIMIT_PER_ADDRESS: '6',
-      // A long window, so the test never straddles two.
-      PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '3600',
-    });
+    a = await startRecruiting(
+      'recruiting_replicas',
+      {
+        OIDC_ISSUER_URL: idp.issuer,
+        OIDC_CLIENT_ID: 'recruiting-api',
+        OIDC_CLIENT_SECRET: CLIENT_SECRET,
+        OIDC_REDIRECT_URL: callbackUrl,
+        FRONTEND_URL: 'https://console.example.com',
+        ADMIN_EMAILS: DEV_IDP_USERS.admin.email,
+        PUBLIC_RATE_LIMIT_PER_TOKEN: '1000',
+        PUBLIC_RATE_LIMIT_PER_ADDRESS: '6',
+        // A long window, so the test never straddles two.
+        PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '3600',
+      },
+      { mail: true },
+    );
     a.scope.defer('the dev IdP', () => idp.stop());
     const second = a.scope.track('replica b', await startTestApp(AppModule.register(loadRecruitingConfig(a.env)), RECRUITING_HTTP));
     b = () => request(second.getHttpServer());

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, launchChromium, workspaceRoot } from '@platform/testing';
+import { freePort, launchChromium, Mailpit, workspaceRoot } from '@platform/testing';
 import type { Browser } from 'playwright-core';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { dayAt, inviteAndReadTokens } from './support/invite';
@@ -21,7 +21,7 @@ describe('the scheduling page in a browser', () => {
   beforeAll(async () => {
     const port = await freePort();
     appUrl = `http://127.0.0.1:${port}`;
-    t = await startRecruiting('recruiting_schedule_page', { PUBLIC_SCHEDULING_URL: `${appUrl}/schedule` });
+    t = await startRecruiting('recruiting_schedule_page', { PUBLIC_SCHEDULING_URL: `${appUrl}/schedule` }, { mail: true });
     await t.app.listen(port, '127.0.0.1');
     member = await t.insertUser('member@example.com', 'Member', 'member');
     const interviewer = await t.insertUser('alice@example.com', '面接 アリス', 'member');
@@ -45,8 +45,8 @@ describe('the scheduling page in a browser', () => {
   });
 
   it('opens the link from the invitation, picks two slots, submits, sees the confirmation, and is confirmed by a member', async () => {
-    const logs = await t.http().get(`/api/v1/projects/${projectId}/candidates/${candidates[0]}/email-logs`).set(t.as(member, 'member'));
-    const link = /http:\/\/127\.0\.0\.1:\d+\/schedule\/[A-Za-z0-9_-]{43}/.exec(logs.body.data[0].body)![0];
+    const [mail] = await new Mailpit().mailTo('hanako@example.com', { from: t.mailFrom });
+    const link = /http:\/\/127\.0\.0\.1:\d+\/schedule\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0];
     expect(link).toBe(links.get(candidates[0]));
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });

@@ -14,7 +14,7 @@ describe('availability and public scheduling', () => {
   const availability = () => `/api/v1/projects/${projectId}/interviewer-availability`;
 
   beforeAll(async () => {
-    t = await startRecruiting('recruiting_scheduling');
+    t = await startRecruiting('recruiting_scheduling', {}, { mail: true });
     ids.member = await t.insertUser('member@example.com', 'Member', 'member');
     ids.viewer = await t.insertUser('viewer@example.com', 'Viewer', 'viewer');
     ids.alice = await t.insertUser('alice@example.com', '面接 アリス', 'member');
@@ -272,12 +272,16 @@ describe('public scheduling rate limits', () => {
   let candidates: number[];
 
   beforeAll(async () => {
-    t = await startRecruiting('recruiting_rate_limits', {
-      PUBLIC_RATE_LIMIT_PER_TOKEN: '3',
-      PUBLIC_RATE_LIMIT_PER_ADDRESS: '5',
-      // A long window, so the test never straddles two.
-      PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '3600',
-    });
+    t = await startRecruiting(
+      'recruiting_rate_limits',
+      {
+        PUBLIC_RATE_LIMIT_PER_TOKEN: '3',
+        PUBLIC_RATE_LIMIT_PER_ADDRESS: '5',
+        // A long window, so the test never straddles two.
+        PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '3600',
+      },
+      { mail: true },
+    );
     const member = await t.insertUser('member@example.com', 'Member', 'member');
     const projectId = await insertProject(t, 'Limits');
     candidates = await insertCandidates(t, projectId, [
@@ -308,11 +312,15 @@ describe('public scheduling rate limits through the edge', () => {
   let token: string;
 
   beforeAll(async () => {
-    t = await startRecruiting('recruiting_rate_limits_edge', {
-      PUBLIC_RATE_LIMIT_PER_TOKEN: '1000',
-      PUBLIC_RATE_LIMIT_PER_ADDRESS: '5',
-      PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '3600',
-    });
+    t = await startRecruiting(
+      'recruiting_rate_limits_edge',
+      {
+        PUBLIC_RATE_LIMIT_PER_TOKEN: '1000',
+        PUBLIC_RATE_LIMIT_PER_ADDRESS: '5',
+        PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '3600',
+      },
+      { mail: true },
+    );
     const member = await t.insertUser('member@example.com', 'Member', 'member');
     const projectId = await insertProject(t, 'Limits through the edge');
     const [candidate] = await insertCandidates(t, projectId, [{ name: 'A', email: 'a@example.com' }]);

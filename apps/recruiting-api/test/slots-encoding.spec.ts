@@ -41,10 +41,14 @@ describe('public slots: codings, ETag, window', () => {
 
   beforeAll(async () => {
     // Many requests on one link: the limits (tested in scheduling.spec) are raised out of the way.
-    t = await startRecruiting('recruiting_slots_encoding', {
-      PUBLIC_RATE_LIMIT_PER_TOKEN: '10000',
-      PUBLIC_RATE_LIMIT_PER_ADDRESS: '10000',
-    });
+    t = await startRecruiting(
+      'recruiting_slots_encoding',
+      {
+        PUBLIC_RATE_LIMIT_PER_TOKEN: '10000',
+        PUBLIC_RATE_LIMIT_PER_ADDRESS: '10000',
+      },
+      { mail: true },
+    );
     raw = rawRequester(t.app);
     const memberId = await t.insertUser('member@example.com', 'Member', 'member');
     member = t.as(memberId, 'member');

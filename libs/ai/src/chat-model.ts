@@ -7,6 +7,18 @@ export class AiProviderError extends Error {
 }
 
 /**
+ * The error of a failed provider call, its message with the API key replaced: some OpenAI-compatible providers repeat
+ * the key they were sent in a refusal ("Incorrect API key provided: ..."), and the message goes on into the job's
+ * failure record, its dead letter and the logs, which many can read.
+ */
+export function providerFailure(what: string, error: unknown, apiKey: string | undefined): AiProviderError {
+  const status = (error as { status?: number }).status;
+  let message = (error as Error).message ?? String(error);
+  if (apiKey) message = message.split(apiKey).join('[api key]');
+  return new AiProviderError(`${what} failed${status ? ` with status ${status}` : ''}: ${message}`);
+}
+
+/**
  * A chat model behind an OpenAI-compatible API, asked for JSON answers. The client does not retry on
  * its own: failed jobs are retried by the queue, with a delay and a bound.
  */
@@ -38,8 +50,7 @@ export class ChatModel {
       );
       content = completion.choices[0]?.message?.content;
     } catch (error) {
-      const status = (error as { status?: number }).status;
-      throw new AiProviderError(`AI provider request failed${status ? ` with status ${status}` : ''}: ${(error as Error).message}`);
+      throw providerFailure('AI provider request', error, this.options.apiKey);
     }
     if (!content) throw new AiProviderError('AI provider returned no content');
     try {

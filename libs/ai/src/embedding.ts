@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import { z } from 'zod';
 import { env } from '@platform/runtime';
 import { measuredCall } from './ai-metrics';
-import { AiProviderError } from './chat-model';
+import { AiProviderError, providerFailure } from './chat-model';
 
 /**
  * Text embeddings: `local` hashes words and character pairs into a fixed vector (deterministic, no network;
@@ -135,8 +135,7 @@ export class OpenAiEmbedder extends TextEmbedder {
       );
       vector = answer.data?.[0]?.embedding;
     } catch (error) {
-      const status = (error as { status?: number }).status;
-      throw new AiProviderError(`Embedding request failed${status ? ` with status ${status}` : ''}: ${(error as Error).message}`);
+      throw providerFailure('Embedding request', error, this.options.apiKey);
     }
     if (!Array.isArray(vector) || vector.length === 0 || !vector.every((v) => typeof v === 'number' && Number.isFinite(v))) {
       throw new AiProviderError('Embedding provider returned no vector');

@@ -278,8 +278,10 @@ export function renderCaddyfile(config: EdgeConfig, routes: readonly Route[] = R
       '}',
       'request_header X-Request-Id {rid}',
       // The path as the edge's own error bodies show it: the request's escaped path when it is made only of characters
-      // that need no JSON escaping and start no template action (no quotes, backslashes or braces), else "/".
+      // that need no JSON escaping and start no template action (no quotes, backslashes or braces), else "/". A
+      // candidate's scheduling token is shown as [token], as the access log shows it (the first match wins).
       'map {http.request.uri} {safe_path} {',
+      `\t${raw("~^/(api/v1/scheduling|schedule)/[^/?]+((/[A-Za-z0-9/._~%!$&'()*+,;=:@-]*)?)(\\?.*)?$")} "/\${1}/[token]\${2}"`,
       `\t${raw("~^([A-Za-z0-9/._~%!$&'()*+,;=:@-]*)(\\?.*)?$")} "\${1}"`,
       '\tdefault "/"',
       '}',

@@ -201,6 +201,20 @@ describe('the local edge (Caddy, configured from the route table)', () => {
         expect(text).not.toMatch(/edge-[A-Za-z0-9]{6}/);
         expect(body.path).toMatch(/^\/[A-Za-z0-9/._~%!$&'()*+,;=:@-]*$/);
       }
+      // A candidate's scheduling token is a credential: the edge's bodies show [token] in its place, as its access log does.
+      for (const token of ['h4SmSd-opLTKcwSTt96ppnyrJlLjq9ZbUKEqDqzYzoQ', '%7B%7Benv%20%22HOME%22%7D%7D']) {
+        for (const path of [`/api/v1/scheduling/${token}/submit-availability`, `/schedule/${token}`]) {
+          const res = await fetch(`${edge.url}${path}?from=2026-01-01`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: json(2_000_000),
+          });
+          expect(res.status).toBe(413);
+          const text = await res.text();
+          expect(text).not.toContain(token);
+          expect((JSON.parse(text) as { path: string }).path).toBe(path.replace(token, '[token]'));
+        }
+      }
     });
 
     it('answers 413 to curl too, which waits for 100-continue above 1 MiB', async () => {

@@ -5,7 +5,7 @@ type Answer = { status: number; content?: string; hang?: boolean; headers?: Reco
 
 /**
  * A stand-in for the paid AI API at the HTTP layer: answers POST /v1/chat/completions in the OpenAI
- * wire format, or fails with a status (429 with retry-after), or never answers (a timeout), and records each
+ * wire format, or fails with a status (429 with retry-after, 401 repeating the key it got), or never answers (a timeout), and records each
  * request body. `next` queues one-off answers that go before the standing one.
  */
 export async function startFakeOpenAi() {
@@ -37,7 +37,14 @@ export async function startFakeOpenAi() {
     }
     if (answer.status !== 200) {
       res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      const message = answer.status === 429 ? 'Rate limit reached for requests' : 'upstream overloaded';
+      // A refused key is repeated in the refusal, as some OpenAI-compatible providers do.
+      const key = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+      const message =
+        answer.status === 429
+          ? 'Rate limit reached for requests'
+          : answer.status === 401
+            ? `Incorrect API key provided: ${key}`
+            : 'upstream overloaded';
       res.end(JSON.stringify({ error: { message, type: answer.status === 429 ? 'requests' : 'server_error' } }));
       return;
     }

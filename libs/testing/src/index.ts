@@ -34,3 +34,4 @@ export * from './metric-catalogue';
 export * from './metrics';
 export * from './request-cost';
 export * from './sweep-hostile';
+export * from './mailpit';

@@ -16,6 +16,11 @@ export const testServices = {
     accessKeyId: process.env.TEST_S3_ACCESS_KEY ?? 'platform-local',
     secretAccessKey: process.env.TEST_S3_SECRET_KEY ?? 'platform-local-secret',
   },
+  /** Mailpit, the mail catcher: apps under test deliver over SMTP, tests read the mail through its API (mailpit.ts). */
+  mail: {
+    smtpUrl: process.env.TEST_SMTP_URL || 'smtp://127.0.0.1:1025',
+    apiUrl: process.env.TEST_MAILPIT_URL || 'http://127.0.0.1:8025',
+  },
 };
 
 /** The S3 variables of an app under test, for a bucket of the test's own that the app creates. */

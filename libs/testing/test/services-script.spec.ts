@@ -30,8 +30,22 @@ describe('scripts/services.sh', () => {
       'S3_ACCESS_KEY_ID',
       'S3_SECRET_ACCESS_KEY',
       'FERRETDB_BIN',
+      'SMTP_URL',
+      'MAILPIT_URL',
     ]) {
       expect(written).toMatch(new RegExp(`^${variable}=.+$`, 'm'));
     }
+  });
+
+  it("runs Mailpit, the mail catcher: its API and the web page's script answer on the address it wrote", async () => {
+    const written = readFileSync(join(workspaceRoot, '.data/services.env'), 'utf8');
+    const url = /^MAILPIT_URL=(.+)$/m.exec(written)![1];
+    const info = (await (await fetch(`${url}/api/v1/info`)).json()) as { Version: string };
+    expect(info.Version).toBe('v1.33.1');
+    const page = await (await fetch(url)).text();
+    const script = /src="(\/dist\/app\.js[^"]*)"/.exec(page)![1];
+    const res = await fetch(`${url}${script}`);
+    expect(res.status).toBe(200);
+    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
   });
 });

@@ -5,6 +5,7 @@ import { SCHEDULING_CONFIG } from '../config.tokens';
 import type { SchedulingConfig } from '../config';
 import { RecruitingDb } from '../database/recruiting-db';
 import { renderEmail, withSchedulingUrl } from '../domain/email-rendering';
+import { maskedForLog } from '../domain/secret-masking';
 import { MailDeliveryError, MailTransport } from '../mail-delivery/mail-transport';
 import { type ProjectScope, ProjectsRepository } from '../core/projects.repository';
 import { notFound, RecruitingError } from '../recruiting.errors';
@@ -101,17 +102,21 @@ export class EmailSendingService {
     const errors: SendError[] = [];
     let down = false;
     for (const recipient of recipients) {
+      const token = tokens.get(recipient.id);
       const rendered = renderEmail(source, {
         ...placeholderValues(project, recipient),
-        scheduling_url: tokens.has(recipient.id) ? `${this.config.publicUrl}/${tokens.get(recipient.id)}` : undefined,
+        scheduling_url: token ? `${this.config.publicUrl}/${token}` : undefined,
       });
+      // The log keeps the mail as sent with the token masked (docs/decisions.md, "Credentials in stored text"): the
+      // link is the candidate's credential, and the token table itself keeps only its digest.
+      const logged = maskedForLog(rendered, token ? [token] : []);
       const log: EmailLogInsert = {
         projectId: project.id,
         projectCandidateId: recipient.id,
         templateId: template.id,
         recipient: recipient.email,
-        subject: rendered.subject,
-        body: rendered.body,
+        subject: logged.subject,
+        body: logged.body,
         status: 'sent',
         error: null,
         sentBy: userId,

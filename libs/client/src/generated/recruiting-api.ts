@@ -1138,6 +1138,7 @@ export type components = {
             resolution: string | null;
         };
         EmailLogResponse: {
+            /** @description As sent, with the scheduling token masked as [token]: the link is the candidate's alone */
             body: string;
             candidateEmail: string | null;
             candidateName: string | null;
@@ -1150,6 +1151,7 @@ export type components = {
             sentBy: number | null;
             /** @enum {string} */
             status: "sent" | "delivered" | "bounced" | "failed";
+            /** @description As sent, with the scheduling token masked as [token] */
             subject: string;
             templateId: number | null;
         };

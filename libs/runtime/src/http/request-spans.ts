@@ -1,7 +1,39 @@
 import { context, isSpanContextValid, propagation, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fingerprint } from '../logging/url-redaction';
 import { routeTemplate } from '../metrics/metrics';
 import { pathOf } from './paths';
+
+/** Path parameters whose values are credentials wherever a route has them (a candidate's scheduling token). */
+const SECRET_PATH_PARAMS = new Set(['token', 'key', 'code', 'secret', 'apikey', 'api_key']);
+
+/**
+ * The path a span may carry, which trace stores keep and show to whoever reads traces: a routed request's path with
+ * every secret path parameter's segment replaced by its fingerprint (`[fp:...]`, as the request log writes it); a
+ * request no route matched carries none, since its path may hold anything (its request id finds its log line, where
+ * the URL is redacted).
+ */
+export function spanPath(request: Pick<FastifyRequest, 'url' | 'params'> & { routeOptions: { url?: string } }): string | undefined {
+  if (!request.routeOptions.url) return undefined;
+  const path = pathOf(request.url);
+  const secrets = new Set<string>();
+  for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'string' && value !== '' && SECRET_PATH_PARAMS.has(name.toLowerCase())) secrets.add(value);
+  }
+  if (secrets.size === 0) return path;
+  return path
+    .split('/')
+    .map((segment) => {
+      let decoded = segment;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        // A segment that does not decode is compared as sent.
+      }
+      return secrets.has(decoded) ? `[fp:${fingerprint(decoded)}]` : segment;
+    })
+    .join('/');
+}
 
 /**
  * Whether a trace SDK is running in this process (libs/observability starts one when OTEL_EXPORTER_OTLP_ENDPOINT is
@@ -21,8 +53,9 @@ type SpanCarrier = FastifyRequest & { [SERVER_SPAN]: Span | null };
  * rather than the http and Fastify instrumentations, which each halved the cheapest route's throughput even for the
  * requests they did not sample: the caller's `traceparent` is continued, the span covers the request from the first
  * hook to the answer, everything the request does runs inside it (the publishes, the store calls), and it carries
- * OpenTelemetry's HTTP attributes, the route template (its name is `<METHOD> <route>`) and the request id, by which
- * a trace store finds a request's trace. Nothing is registered when no trace SDK runs.
+ * OpenTelemetry's HTTP attributes (the path without credentials: spanPath), the route template (its name is
+ * `<METHOD> <route>`) and the request id, by which a trace store finds a request's trace. Nothing is registered when no
+ * trace SDK runs.
  */
 export function traceRequests(fastify: FastifyInstance, untraced: ReadonlySet<string>): void {
   if (!tracingIsOn()) return;
@@ -39,10 +72,11 @@ export function traceRequests(fastify: FastifyInstance, untraced: ReadonlySet<st
     if (span.isRecording()) {
       span.setAttributes({
         'http.request.method': request.method,
-        'url.path': path,
         'request.id': request.id,
         'client.address': request.ip,
       });
+      const shown = spanPath(request);
+      if (shown !== undefined) span.setAttribute('url.path', shown);
     }
     (request as SpanCarrier)[SERVER_SPAN] = span;
     context.with(trace.setSpan(parent, span), done);

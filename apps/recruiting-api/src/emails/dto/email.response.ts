@@ -35,8 +35,9 @@ export class EmailLogResponse {
   @ApiProperty({ type: 'integer' }) id!: number;
   @ApiProperty({ type: 'integer' }) projectCandidateId!: number;
   @ApiProperty({ type: 'integer', nullable: true }) templateId!: number | null;
-  @ApiProperty() subject!: string;
-  @ApiProperty() body!: string;
+  @ApiProperty({ description: 'As sent, with the scheduling token masked as [token]' }) subject!: string;
+  @ApiProperty({ description: "As sent, with the scheduling token masked as [token]: the link is the candidate's alone" })
+  body!: string;
   @ApiProperty({ format: 'date-time' }) sentAt!: string;
   @ApiProperty({ enum: EMAIL_LOG_STATUSES }) status!: string;
   @ApiProperty({ type: 'integer', nullable: true, description: 'The user who sent it; null for mail the system sent (acknowledgements)' })
