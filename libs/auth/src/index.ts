@@ -1,5 +1,6 @@
 export * from './api-key.guard';
 export * from './decorators';
+export * from './email';
 export * from './header-user.guard';
 export * from './jwt-auth.guard';
 export * from './roles';

@@ -37,6 +37,15 @@ describe('EdgeIdentityService', () => {
     for (const r of refused) await expect(service().identify(r)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
+  it('takes the email exactly as the token says it: a percent-encoded or otherwise not plain address is 401, never decoded', async () => {
+    for (const email of ['x%2Dy@example.com', 'x y@example.com', 'a@example.com\r\nx-user-email: b@example.com', 'a@b@example.com']) {
+      await expect(service().identify(request(`Bearer ${token({ email })}`))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+    await expect(service().identify(request(`Bearer ${token({ email: 'x-y@example.com' })}`))).resolves.toMatchObject({
+      email: 'x-y@example.com',
+    });
+  });
+
   it('lets an import with a key and no token through as the import identity, on import routes only', async () => {
     await expect(service().identify(request(undefined, '/api/imports/survey-platform/bundle', 'key'))).resolves.toEqual(IMPORT_BOT);
     await expect(service().identify(request(undefined, '/api/surveys', 'key'))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { bearerToken, verifyAccessToken } from '@platform/auth';
+import { bearerToken, plainEmail, verifyAccessToken } from '@platform/auth';
 import { DomainError } from '@platform/contracts';
 import { BuilderError } from '../builder.errors';
 import { IMPORT_BOT } from './actor';
@@ -39,8 +39,10 @@ export class EdgeIdentityService {
       const user = await verifyAccessToken(token, secret).catch((error: unknown) => {
         throw error instanceof DomainError ? new BuilderError('UNAUTHENTICATED', error.message) : error;
       });
-      if (!user.email) throw new BuilderError('UNAUTHENTICATED', 'The bearer token names no email');
-      return { email: user.email.toLowerCase(), name: user.name?.trim() || user.email.split('@')[0] };
+      // The email is the builder's identity: taken as the token says it, never decoded, and only a plain address.
+      const email = plainEmail(user.email);
+      if (!email) throw new BuilderError('UNAUTHENTICATED', 'The bearer token names no plain email address');
+      return { email, name: user.name?.trim() || email.split('@')[0] };
     }
     if (
       request.authorization === undefined &&
