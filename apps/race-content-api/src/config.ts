@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { checkEmbeddingEnv, embeddingEnv, embeddingOptionsFrom } from '@platform/ai';
 import { messagingEnv, messagingOptionsFrom } from '@platform/messaging';
-import { mongoEnv, mongoOptionsFrom } from '@platform/persistence';
+import { mongoEnv, mongoOptionsFrom, redisEnv, tokenVersionEnv } from '@platform/persistence';
 import { RACE_CONTENT_DEFAULT_DB, RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import { APPS } from '@platform/routing';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
@@ -22,6 +22,9 @@ export const raceContentEnv = baseEnvSchema
     RELATED_INDEX_MAX_STALENESS_MS: z.coerce.number().int().min(0).default(60_000),
   })
   .extend(mongoEnv.shape)
+  /** Where the users' token versions are (recruiting writes them): a token of an older version is refused. */
+  .extend(redisEnv.shape)
+  .extend(tokenVersionEnv.shape)
   .extend(messagingEnv.shape)
   .extend(storageEnv.shape)
   .extend(embeddingEnv.shape);
@@ -29,6 +32,7 @@ export const raceContentEnv = baseEnvSchema
 const schema = raceContentEnv.superRefine(checkEmbeddingEnv).transform((e) => ({
   ...baseConfigFrom(e),
   jwt: { secret: e.JWT_SECRET },
+  tokenVersions: { redisUrl: e.REDIS_URL, keyPrefix: e.AUTH_KEY_PREFIX },
   mongo: mongoOptionsFrom(e, RACE_CONTENT_DEFAULT_DB),
   messaging: messagingOptionsFrom(e, RACE_CONTENT_QUEUE_LIST),
   storage: storageOptionsFrom(e),

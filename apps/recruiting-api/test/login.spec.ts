@@ -23,7 +23,7 @@ describe('login through the identity provider', () => {
       OIDC_CLIENT_SECRET: CLIENT_SECRET,
       OIDC_REDIRECT_URL: callbackUrl,
       FRONTEND_URL: FRONTEND,
-      ADMIN_EMAILS: 'Admin@Example.com',
+      ADMIN_EMAILS: 'Admin@Example.com,unverified@example.com',
     });
   });
   afterAll(async () => {
@@ -95,6 +95,33 @@ describe('login through the identity provider', () => {
     const { token } = landing((await callback(await providerCallback(DEV_IDP_USERS.viewer)).expect(302)).headers.location);
     const me = await t.http().get('/api/v1/auth/me').set('authorization', `Bearer ${token}`).expect(200);
     expect(me.body.data).toMatchObject({ id, role: 'viewer', name: 'Dev Viewer' });
+  });
+
+  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+
+  it("signs a verified login's token with email_verified true and the user's token version", async () => {
+    const { token } = landing((await callback(await providerCallback(DEV_IDP_USERS.member)).expect(302)).headers.location);
+    expect(claimsOf(token!)).toMatchObject({ email: 'member@example.com', email_verified: true, ver: 0, type: 'access' });
+  });
+
+  it("gives an unverified email no email-keyed authority: no ADMIN_EMAILS role, no link to the address's owner", async () => {
+    // An operator provisioned the address as an admin; ADMIN_EMAILS names it too.
+    const owner = await t.insertUser('unverified@example.com', 'Owner', 'admin');
+    const { token } = landing((await callback(await providerCallback(DEV_IDP_USERS.unverified)).expect(302)).headers.location);
+    expect(claimsOf(token!)).toMatchObject({ email: 'unverified@example.com', email_verified: false, role: 'member' });
+    const me = await t.http().get('/api/v1/auth/me').set('authorization', `Bearer ${token}`).expect(200);
+    expect(me.body.data).toMatchObject({ email: 'unverified@example.com', role: 'member' });
+    expect(me.body.data.id).not.toBe(owner);
+    const { rows } = await t.pool.query(
+      "SELECT id, idp_subject, email_verified, role FROM users WHERE lower(email) = 'unverified@example.com' ORDER BY id",
+    );
+    expect(rows).toEqual([
+      { id: owner, idp_subject: null, email_verified: true, role: 'admin' },
+      { id: me.body.data.id, idp_subject: 'dev-unverified', email_verified: false, role: 'member' },
+    ]);
+    // The next login finds the same account by its subject.
+    const again = landing((await callback(await providerCallback(DEV_IDP_USERS.unverified)).expect(302)).headers.location);
+    expect(claimsOf(again.token!).sub).toBe(String(me.body.data.id));
   });
 
   it('answers a replayed callback with auth_failed: the state is good for one use', async () => {

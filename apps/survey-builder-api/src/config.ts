@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postgresEnv, postgresOptionsFrom } from '@platform/persistence';
+import { postgresEnv, postgresOptionsFrom, redisEnv, tokenVersionEnv } from '@platform/persistence';
 import { APPS } from '@platform/routing';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
 
@@ -12,19 +12,28 @@ export const surveyBuilderEnv = baseEnvSchema
     SURVEY_IMPORT_API_KEY: env.secret(16).optional(),
     /** The platform's HS256 secret (recruiting signs access tokens with it): the edge's identity check verifies them. */
     JWT_SECRET: env.secret(32).optional(),
+    /** Where the identity check reads the users' token versions (recruiting writes them); required with JWT_SECRET. */
+    REDIS_URL: redisEnv.shape.REDIS_URL.optional(),
     /** External bundles can be large; other bodies are small. */
     BODY_LIMIT_BYTES: env.positiveInt(20 * 1024 * 1024),
   })
-  .extend(postgresEnv.shape);
+  .extend(postgresEnv.shape)
+  .extend(tokenVersionEnv.shape);
 
-const schema = surveyBuilderEnv.transform((e) => ({
-  ...baseConfigFrom(e),
-  bodyLimitBytes: e.BODY_LIMIT_BYTES,
-  database: postgresOptionsFrom(e),
-  admins: { emails: e.SURVEY_ADMIN_EMAILS.map((email) => email.toLowerCase()) },
-  imports: { apiKey: e.SURVEY_IMPORT_API_KEY },
-  jwtSecret: e.JWT_SECRET,
-}));
+const schema = surveyBuilderEnv
+  .refine((e) => !e.JWT_SECRET || e.REDIS_URL, {
+    error: 'JWT_SECRET needs REDIS_URL (the identity check reads the token versions there)',
+    path: ['REDIS_URL'],
+  })
+  .transform((e) => ({
+    ...baseConfigFrom(e),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    database: postgresOptionsFrom(e),
+    admins: { emails: e.SURVEY_ADMIN_EMAILS.map((email) => email.toLowerCase()) },
+    imports: { apiKey: e.SURVEY_IMPORT_API_KEY },
+    jwtSecret: e.JWT_SECRET,
+    tokenVersions: e.REDIS_URL ? { redisUrl: e.REDIS_URL, keyPrefix: e.AUTH_KEY_PREFIX } : undefined,
+  }));
 
 export type SurveyBuilderConfig = z.infer<typeof schema>;
 

@@ -1,6 +1,6 @@
 import { migrateDatabase } from '@platform/persistence';
 import type { PlatformApp } from '@platform/runtime';
-import { type HttpClient, httpClient, onNewScope, startTestApp } from '@platform/testing';
+import { type HttpClient, httpClient, onNewScope, startTestApp, testServices } from '@platform/testing';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadSurveyBuilderConfig } from '../src/config';
@@ -22,7 +22,11 @@ export function clientFor(app: PlatformApp, user: TestUser): Client {
   return { ...httpClient(app, { 'x-user-email': user.email, 'x-user-name': encodeURIComponent(user.name) }), user };
 }
 
-/** The builder on a database of its own, with an administrator and an import key configured. */
+/**
+ * The builder on a database of its own, with an administrator and an import key configured; with a JWT_SECRET (the
+ * edge's identity check) also the token versions on Redis, under a prefix of the scope's own unless AUTH_KEY_PREFIX
+ * is given (to share recruiting's).
+ */
 export async function startBuilder(env: Record<string, string> = {}) {
   return onNewScope('builder', async (scope) => {
     const database = await scope.database();
@@ -32,6 +36,7 @@ export async function startBuilder(env: Record<string, string> = {}) {
       DATABASE_URL: database.url,
       SURVEY_ADMIN_EMAILS: ADMIN.email,
       SURVEY_IMPORT_API_KEY: IMPORT_KEY,
+      ...(env.JWT_SECRET ? { REDIS_URL: testServices.redisUrl, AUTH_KEY_PREFIX: scope.redisPrefix('auth') } : {}),
       ...env,
     });
     const app = scope.track(
@@ -40,6 +45,7 @@ export async function startBuilder(env: Record<string, string> = {}) {
     );
     return {
       app,
+      config,
       database,
       scope,
       as: (user: TestUser) => clientFor(app, user),

@@ -5,3 +5,4 @@ export * from './header-user.guard';
 export * from './jwt-auth.guard';
 export * from './roles';
 export * from './roles.guard';
+export * from './token-versions';

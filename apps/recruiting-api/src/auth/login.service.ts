@@ -78,26 +78,32 @@ export class LoginService {
     const request = await this.states.take(this.db, state);
     if (!request) throw new LoginFailed('unknown, used or expired state');
     const profile = await this.oidc.exchange(rawQuery, request);
-    const user = await this.upsertUser(profile);
-    return this.tokens.startSession(user);
+    const { user, version } = await this.upsertUser(profile);
+    return this.tokens.startSession(user, version);
   }
 
-  /** Finds the user by provider subject (or links an operator-created one by email) and refreshes the profile. */
+  /**
+   * Finds the user by provider subject (or, for a verified email only, links the user holding that address) and
+   * refreshes the profile; answers the row with its token version, read while the row is locked so that a role change
+   * committed after this login makes its token stale. Authority keyed on the email needs the provider to have said
+   * `email_verified: true`: an unverified login is never linked by email and never made admin by ADMIN_EMAILS; it gets
+   * (or keeps) a member account of its own subject, with the email marked unverified (docs/decisions.md).
+   */
   private upsertUser(profile: ProviderProfile) {
     const name = (profile.name ?? profile.email.split('@')[0]).slice(0, 255);
     const picture = profile.picture && profile.picture.length <= 2048 ? profile.picture : null;
     const email = profile.email;
     if (email.length > 320) throw new LoginFailed('email too long');
+    const verified = profile.emailVerified;
     return this.db.transaction().execute(async (trx) => {
-      const existing = await this.users.lockForLogin(trx, profile.subject, email);
+      const existing = await this.users.lockForLogin(trx, profile.subject, verified ? email : undefined);
       if (existing && existing.idpSubject !== null && existing.idpSubject !== profile.subject) {
         throw new LoginFailed('the email belongs to another identity');
       }
-      if (existing && existing.idpSubject === null && !profile.emailVerified) throw new LoginFailed('unverified email');
-      const update = { idpSubject: profile.subject, email, name, picture };
-      if (existing) return this.users.updateProfile(trx, existing.id, update);
-      const role = this.config.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'member';
-      return this.users.insert(trx, { ...update, role });
+      const update = { idpSubject: profile.subject, email, emailVerified: verified, name, picture };
+      const role = verified && this.config.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'member';
+      const user = existing ? await this.users.updateProfile(trx, existing.id, update) : await this.users.insert(trx, { ...update, role });
+      return { user, version: await this.tokens.currentVersion(user.id) };
     });
   }
 }

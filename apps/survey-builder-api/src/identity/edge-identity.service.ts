@@ -1,5 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { bearerToken, plainEmail, verifyAccessToken } from '@platform/auth';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { bearerToken, plainEmail, TokenVersionCheck, verifyAccessToken } from '@platform/auth';
 import { DomainError } from '@platform/contracts';
 import { BuilderError } from '../builder.errors';
 import { IMPORT_BOT } from './actor';
@@ -24,12 +24,18 @@ const IMPORT_PATH = /^\/api\/imports(\/|$)/;
  * The builder's identity at the edge (issue 19): spec 5 names callers by x-user-email and x-user-name, which only
  * an edge can vouch for. The edge asks here before each builder request and sets both headers from the answer:
  * the user a valid platform access token (recruiting's HS256 login token) names; or, on an import route with an
- * x-api-key and no token, the built-in import identity (the key itself is checked by the import route). Anything
- * else is 401 in the builder's error body, before the builder's routes see the request.
+ * x-api-key and no token, the built-in import identity (the key itself is checked by the import route). The builder
+ * keys everything on the email (the user row, permissions, SURVEY_ADMIN_EMAILS), so the token must say the email is
+ * verified (`email_verified: true`) and be of its user's current token version (a role change or deletion at
+ * recruiting revokes it within about a second). Anything else is 401 in the builder's error body, before the
+ * builder's routes see the request.
  */
 @Injectable()
 export class EdgeIdentityService {
-  constructor(@Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions) {}
+  constructor(
+    @Inject(IDENTITY_OPTIONS) private readonly options: IdentityOptions,
+    @Optional() private readonly versions?: TokenVersionCheck,
+  ) {}
 
   async identify(request: CheckedRequest): Promise<EdgeIdentity> {
     const secret = this.options.jwtSecret;
@@ -42,6 +48,10 @@ export class EdgeIdentityService {
       // The email is the builder's identity: taken as the token says it, never decoded, and only a plain address.
       const email = plainEmail(user.email);
       if (!email) throw new BuilderError('UNAUTHENTICATED', 'The bearer token names no plain email address');
+      if (!user.emailVerified) throw new BuilderError('UNAUTHENTICATED', "The bearer token's email is not verified");
+      if (this.versions && !(await this.versions.isCurrent(user.id, user.version))) {
+        throw new BuilderError('UNAUTHENTICATED', 'The bearer token is invalid or expired');
+      }
       return { email, name: user.name?.trim() || email.split('@')[0] };
     }
     if (

@@ -972,7 +972,7 @@ export type paths = {
         head?: never;
         /**
          * Change a user's role
-         * @description Administrators only.
+         * @description Administrators only. The user's access tokens signed before the change stop working within seconds at every app; a refresh gives one with the new role.
          */
         patch: operations["changeUserRole"];
         trace?: never;
@@ -5406,6 +5406,15 @@ export interface operations {
             };
             /** @description The last administrator cannot be demoted */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change cannot be made known to the other apps now (their token check): nothing changed */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
