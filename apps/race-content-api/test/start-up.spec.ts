@@ -38,6 +38,7 @@ describeStartUp({
     env: { ...serviceEnv('mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=500', 0) },
     message: /^start-up failed: MongoDB did not answer/,
   },
+  secrets: ['JWT_SECRET'],
 });
 
 describe(`${ENTRY} graceful shutdown`, () => {

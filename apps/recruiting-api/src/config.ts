@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messagingEnv, messagingOptionsFrom } from '@platform/messaging';
 import { postgresEnv, postgresOptionsFrom, redisEnv, redisOptionsFrom, tokenVersionEnv } from '@platform/persistence';
 import { APPS } from '@platform/routing';
-import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
+import { baseConfigFrom, baseEnvSchema, env, loadConfig, refuseWeakSecrets } from '@platform/runtime';
 import { RECRUITING_IMPORT_QUEUE } from './recruiting.queues';
 
 /** Largest TSV upload by default: 100 MiB (the spec's files are tens of MB). */
@@ -66,6 +66,7 @@ export const recruitingEnv = baseEnvSchema
   .extend({ AMQP_URL: messagingEnv.shape.AMQP_URL.optional() });
 
 const schema = recruitingEnv
+  .superRefine(refuseWeakSecrets({ JWT_SECRET: 'signing-key', OIDC_CLIENT_SECRET: 'credential', GOOGLE_SERVICE_ACCOUNT_KEY: 'credential' }))
   .refine((e) => e.PROTOTYPE_MODE || e.SMTP_URL, { error: 'PROTOTYPE_MODE=false needs SMTP_URL', path: ['SMTP_URL'] })
   .refine(
     (e) => e.CALENDAR_PROVIDER !== 'google' || (e.GOOGLE_CALENDAR_ID && e.GOOGLE_SERVICE_ACCOUNT_EMAIL && e.GOOGLE_SERVICE_ACCOUNT_KEY),

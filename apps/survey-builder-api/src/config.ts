@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { postgresEnv, postgresOptionsFrom, redisEnv, tokenVersionEnv } from '@platform/persistence';
 import { APPS } from '@platform/routing';
-import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
+import { baseConfigFrom, baseEnvSchema, env, loadConfig, refuseWeakSecrets } from '@platform/runtime';
 
 export const surveyBuilderEnv = baseEnvSchema
   .extend({
@@ -21,6 +21,7 @@ export const surveyBuilderEnv = baseEnvSchema
   .extend(tokenVersionEnv.shape);
 
 const schema = surveyBuilderEnv
+  .superRefine(refuseWeakSecrets({ JWT_SECRET: 'signing-key', SURVEY_IMPORT_API_KEY: 'api-key' }))
   .refine((e) => !e.JWT_SECRET || e.REDIS_URL, {
     error: 'JWT_SECRET needs REDIS_URL (the identity check reads the token versions there)',
     path: ['REDIS_URL'],
