@@ -52,6 +52,8 @@ export function startRaceContentApi(
     S3_SECRET_ACCESS_KEY: services.S3_SECRET_ACCESS_KEY,
     S3_CREATE_BUCKET: 'false',
     JWT_SECRET: BENCH_SECRET,
+    REDIS_URL: services.REDIS_URL,
+    AUTH_KEY_PREFIX: scope.redisPrefix('auth'),
     ...extra,
   });
   return startApp(scope, appEntry('race-content-api'), env, answers(`http://127.0.0.1:${port}/v1/ping`), 90_000);

@@ -244,13 +244,14 @@ until [[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$GATEWAY_PO
 done
 EDGE_ROOT_CA="$EDGE_DIR/storage/pki/authorities/local/root.crt"
 
-# The dev IdP's viewer is a viewer here (first logins are members): provisioned once, linked by email at its login.
+# The dev IdP's viewer is a viewer here (first logins are members): provisioned once with its email vouched for, and
+# linked by that email at its login (the dev IdP says it is verified).
 DATABASE_URL=$DATABASE_URL node -e '
   const { Client } = require("pg");
   (async () => {
     const db = new Client({ connectionString: process.env.DATABASE_URL });
     await db.connect();
-    await db.query("INSERT INTO recruiting.users (email, name, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", ["viewer@example.com", "Dev Viewer", "viewer"]);
+    await db.query("INSERT INTO recruiting.users (email, name, role, email_verified) VALUES ($1, $2, $3, true) ON CONFLICT DO NOTHING", ["viewer@example.com", "Dev Viewer", "viewer"]);
     await db.end();
   })().catch((e) => { console.error(e.message); process.exit(1); });'
 

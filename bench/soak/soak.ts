@@ -159,13 +159,16 @@ async function seed(
   const user = async (email: string, name: string, role: string) =>
     (
       await q<{ id: number }>(
-        `INSERT INTO users (email, name, role) VALUES ($1, $2, $3)
-         ON CONFLICT ((lower(email))) DO UPDATE SET role = EXCLUDED.role RETURNING id`,
+        `INSERT INTO users (email, name, role, email_verified) VALUES ($1, $2, $3, true)
+         ON CONFLICT ((lower(email))) WHERE email_verified DO UPDATE SET role = EXCLUDED.role RETURNING id`,
         [email, name, role],
       )
     )[0].id;
   const sign = (id: number, role: string, email: string, name: string) =>
-    new JwtService().sign({ sub: String(id), role, email, name, type: 'access' }, { secret, algorithm: 'HS256', expiresIn: 3 * 3600 });
+    new JwtService().sign(
+      { sub: String(id), role, email, email_verified: true, name, type: 'access' },
+      { secret, algorithm: 'HS256', expiresIn: 3 * 3600 },
+    );
   const admin = sign(await user(adminEmail, 'Soak Admin', 'admin'), 'admin', adminEmail, 'Soak Admin');
   const member = sign(await user('soak-member@example.com', 'Soak Member', 'member'), 'member', 'soak-member@example.com', 'Soak Member');
   const viewer = sign(await user('soak-viewer@example.com', 'Soak Viewer', 'viewer'), 'viewer', 'soak-viewer@example.com', 'Soak Viewer');
@@ -252,6 +255,7 @@ runBench(
       QUEUE_PREFIX: queuePrefix,
       BUCKET_PREFIX: bucketPrefix,
       REDIS_KEY_PREFIX: scope.redisPrefix('recruiting'),
+      AUTH_KEY_PREFIX: scope.redisPrefix('auth'),
       LOG_LEVEL: 'info',
       // Every virtual user comes from 127.0.0.1: the per-address limit of the public routes would answer most with 429.
       PUBLIC_RATE_LIMIT_PER_ADDRESS: '100000000',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { postgresEnv, postgresOptionsFrom, redisEnv, redisOptionsFrom } from '@platform/persistence';
 import { appBodyLimits, APPS } from '@platform/routing';
-import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
+import { baseConfigFrom, baseEnvSchema, env, loadConfig, refuseWeakSecrets } from '@platform/runtime';
 import { storageEnv, storageOptionsFrom } from '@platform/storage';
 
 export const aiWebhookEnv = baseEnvSchema
@@ -24,6 +24,7 @@ export const aiWebhookEnv = baseEnvSchema
   .extend(storageEnv.shape);
 
 const schema = aiWebhookEnv
+  .superRefine(refuseWeakSecrets({ AI_WEBHOOK_API_KEY: 'api-key', DATA_SERVICE_TOKEN: 'credential', S3_SECRET_ACCESS_KEY: 'credential' }))
   .refine((e) => e.PROJECT_ACCESS !== 'data-service' || (e.DATA_SERVICE_URL && e.DATA_SERVICE_TOKEN), {
     error: 'PROJECT_ACCESS=data-service needs DATA_SERVICE_URL and DATA_SERVICE_TOKEN',
     path: ['DATA_SERVICE_URL'],

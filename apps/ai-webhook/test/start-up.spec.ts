@@ -28,4 +28,5 @@ describeStartUp({
     },
     message: /^start-up failed: connect ECONNREFUSED 127\.0\.0\.1:1/,
   },
+  secrets: ['AI_WEBHOOK_API_KEY'],
 });

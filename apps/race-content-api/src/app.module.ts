@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MessagingModule } from '@platform/messaging';
-import { MongoModule } from '@platform/persistence';
+import { MongoModule, RedisModule, TokenVersionsModule } from '@platform/persistence';
 import { RACE_CONTENT_INDEXES } from '@platform/race-content-data';
 import { StorageModule } from '@platform/storage';
 import type { RaceContentConfig } from './config';
@@ -25,6 +25,8 @@ export class AppModule {
         MongoModule.forRoot({ ...config.mongo, indexes: RACE_CONTENT_INDEXES }),
         MessagingModule.forRoot(config.messaging),
         StorageModule.forRoot(config.storage),
+        RedisModule.forRoot({ url: config.tokenVersions.redisUrl }),
+        TokenVersionsModule.forRoot({ keyPrefix: config.tokenVersions.keyPrefix }),
         RaceContentHttpModule.register(config.jwt),
         EmbeddingsModule.register(config.embedding),
         RacesModule,

@@ -8,6 +8,7 @@ import { RACE_CONTENT_HTTP } from './http-surface';
 const PREVIEW_ENV = {
   JWT_SECRET: 'preview-only-secret-0123456789abcdef',
   MONGODB_URI: 'mongodb://localhost:27017/preview',
+  REDIS_URL: 'redis://localhost:6379',
   AMQP_URL: 'amqp://localhost:5672',
   S3_BUCKET: 'preview',
   S3_ACCESS_KEY_ID: 'preview',

@@ -26,16 +26,19 @@ function serviceEnv(mongoUri: string, port: number, queuePrefix = 'never-declare
     S3_ACCESS_KEY_ID: testServices.s3.accessKeyId,
     S3_SECRET_ACCESS_KEY: testServices.s3.secretAccessKey,
     JWT_SECRET: 'race-content-test-secret-0123456789abcdef',
+    REDIS_URL: testServices.redisUrl,
+    AUTH_KEY_PREFIX: 'race-content-start-up-auth:',
   };
 }
 
 describeStartUp({
   entry: ENTRY,
-  required: ['JWT_SECRET', 'MONGODB_URI', 'AMQP_URL', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+  required: ['JWT_SECRET', 'MONGODB_URI', 'REDIS_URL', 'AMQP_URL', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
   dependencyDown: {
     env: { ...serviceEnv('mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=500', 0) },
     message: /^start-up failed: MongoDB did not answer/,
   },
+  secrets: ['JWT_SECRET'],
 });
 
 describe(`${ENTRY} graceful shutdown`, () => {

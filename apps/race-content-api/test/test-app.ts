@@ -23,6 +23,8 @@ export function testConfig(scope: TestScope, overrides: Record<string, string> =
     AMQP_URL: testServices.amqpUrl,
     QUEUE_PREFIX: scope.queuePrefix(RACE_CONTENT_QUEUE_LIST),
     JWT_SECRET: TEST_JWT_SECRET,
+    REDIS_URL: testServices.redisUrl,
+    AUTH_KEY_PREFIX: scope.redisPrefix('auth'),
     ...testStorageEnv(scope.bucket()),
     ...overrides,
   });

@@ -57,7 +57,14 @@ describe('one trace from POST /v1/articles/generation to article-worker and arti
     const apiPort = await freePort();
     api = startEntryPoint(
       'apps/race-content-api/src/main.ts',
-      { ...shared, PORT: String(apiPort), JWT_SECRET: TEST_JWT_SECRET, ...testStorageEnv(scope.bucket()) },
+      {
+        ...shared,
+        PORT: String(apiPort),
+        JWT_SECRET: TEST_JWT_SECRET,
+        REDIS_URL: testServices.redisUrl,
+        AUTH_KEY_PREFIX: scope.redisPrefix('auth'),
+        ...testStorageEnv(scope.bucket()),
+      },
       120_000,
     );
     stop('race-content-api', api);

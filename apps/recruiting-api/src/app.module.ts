@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { httpConventions, RecruitingEnvelopeInterceptor } from '@platform/contracts';
 import { RecruitingExceptionFilter } from './recruiting.errors';
 import type { Redis } from 'ioredis';
-import { postgresHealthCheck, PostgresModule, REDIS, redisHealthCheck, RedisModule } from '@platform/persistence';
+import { postgresHealthCheck, PostgresModule, REDIS, redisHealthCheck, RedisModule, TokenVersionsModule } from '@platform/persistence';
 import { HealthModule } from '@platform/runtime';
 import { isEmailEnabled, type RecruitingConfig } from './config';
 import { RECRUITING_DATABASE } from './database/database';
@@ -43,6 +43,7 @@ export class AppModule {
         ImportsModule.register(config.imports),
         RecruitingConfigModule.register(config),
         RedisModule.forRoot({ url: config.redis.url }),
+        TokenVersionsModule.forRoot({ keyPrefix: config.redis.authKeyPrefix }),
         MailDeliveryModule.register({ ...config.mail, enabled: isEmailEnabled(config) }),
         EmailsModule,
         AvailabilityModule,

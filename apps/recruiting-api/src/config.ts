@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { messagingEnv, messagingOptionsFrom } from '@platform/messaging';
-import { postgresEnv, postgresOptionsFrom, redisEnv, redisOptionsFrom } from '@platform/persistence';
+import { postgresEnv, postgresOptionsFrom, redisEnv, redisOptionsFrom, tokenVersionEnv } from '@platform/persistence';
 import { appBodyLimits, APPS } from '@platform/routing';
-import { baseConfigFrom, baseEnvSchema, env, loadConfig } from '@platform/runtime';
+import { baseConfigFrom, baseEnvSchema, env, loadConfig, refuseWeakSecrets } from '@platform/runtime';
 import { RECRUITING_IMPORT_QUEUE } from './recruiting.queues';
 
 /** Largest TSV upload by default: 100 MiB (the spec's files are tens of MB). */
@@ -28,7 +28,7 @@ export const recruitingEnv = baseEnvSchema
     OIDC_REDIRECT_URL: env.url(['http', 'https']).optional(),
     /** Where the login ends: {FRONTEND_URL}/login?token=... or ?error=auth_failed. */
     FRONTEND_URL: env.url(['http', 'https']).default('http://localhost:8080'),
-    /** Users created by their first login with one of these emails get role admin; everyone else member. */
+    /** Users created by their first login with one of these emails, verified by the provider, get role admin; everyone else member. */
     ADMIN_EMAILS: env.list(),
     /** The survey answer warehouse: a PostgreSQL database with the `warehouse` schema. Unset: survey data answers 503. */
     WAREHOUSE_URL: env.url(['postgres', 'postgresql']).optional(),
@@ -60,11 +60,13 @@ export const recruitingEnv = baseEnvSchema
   })
   .extend(postgresEnv.shape)
   .extend(redisEnv.shape)
+  .extend(tokenVersionEnv.shape)
   .extend(messagingEnv.shape)
   // The import queue is optional: without a broker, starting an import answers 503 QUEUE_UNAVAILABLE.
   .extend({ AMQP_URL: messagingEnv.shape.AMQP_URL.optional() });
 
 const schema = recruitingEnv
+  .superRefine(refuseWeakSecrets({ JWT_SECRET: 'signing-key', OIDC_CLIENT_SECRET: 'credential', GOOGLE_SERVICE_ACCOUNT_KEY: 'credential' }))
   .refine((e) => e.PROTOTYPE_MODE || e.SMTP_URL, { error: 'PROTOTYPE_MODE=false needs SMTP_URL', path: ['SMTP_URL'] })
   .refine(
     (e) => e.CALENDAR_PROVIDER !== 'google' || (e.GOOGLE_CALENDAR_ID && e.GOOGLE_SERVICE_ACCOUNT_EMAIL && e.GOOGLE_SERVICE_ACCOUNT_KEY),
@@ -90,7 +92,7 @@ const schema = recruitingEnv
     messaging: e.AMQP_URL ? messagingOptionsFrom({ ...e, AMQP_URL: e.AMQP_URL }, [RECRUITING_IMPORT_QUEUE]) : undefined,
     warehouse: { url: e.WAREHOUSE_URL },
     imports: { maxBytes: e.IMPORT_MAX_BYTES, fileTtlSeconds: IMPORT_FILE_TTL_SECONDS },
-    redis: { ...redisOptionsFrom(e), keyPrefix: e.REDIS_KEY_PREFIX },
+    redis: { ...redisOptionsFrom(e), keyPrefix: e.REDIS_KEY_PREFIX, authKeyPrefix: e.AUTH_KEY_PREFIX },
     prototypeMode: e.PROTOTYPE_MODE,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     scheduling: {

@@ -50,9 +50,12 @@ describe('secrets in the request log, the spans, the metrics and error answers',
 
   it('logs no login code, state or issued token, and no scheduling token, only fingerprints', async () => {
     const start = await t.http().get('/api/v1/auth/idp').expect(302);
+    const cookie = (start.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
     const { redirectedTo } = await signInOverHttp({ startUrl: start.headers.location, issuer: idp.issuer, ...DEV_IDP_USERS.member });
     const callback = new URL(redirectedTo);
-    const landed = new URL((await t.http().get(`${callback.pathname}${callback.search}`).expect(302)).headers.location);
+    const landed = new URL(
+      (await t.http().get(`${callback.pathname}${callback.search}`).set('cookie', cookie).expect(302)).headers.location,
+    );
     const accessToken = landed.searchParams.get('token')!;
     const refreshToken = new URLSearchParams(landed.hash.slice(1)).get('refreshToken')!;
     await t.http().post('/api/v1/auth/refresh').send({ refreshToken }).expect(200);
@@ -114,6 +117,7 @@ describe('secrets in the request log, the spans, the metrics and error answers',
     const secrets = {
       code: callback.searchParams.get('code')!,
       state: callback.searchParams.get('state')!,
+      loginCookie: cookie.split('=')[1],
       accessToken,
       refreshToken,
       schedulingToken: token,

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEV_IDP_USERS, type DevIdp, startDevIdp } from '@platform/dev-idp';
+import { DEV_IDP_USERS, type DevIdp, signInOverHttp, startDevIdp } from '@platform/dev-idp';
 import { freePort, launchChromium } from '@platform/testing';
 import type { Browser } from 'playwright-core';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
@@ -53,6 +53,17 @@ describe('login in a browser', () => {
     expect(new URLSearchParams(landed.hash.slice(1)).get('refreshToken')).toBeTruthy();
     const me = await t.http().get('/api/v1/auth/me').set('authorization', `Bearer ${token}`).expect(200);
     expect(me.body.data).toMatchObject({ email: 'member@example.com', role: 'member' });
+    await page.close();
+  });
+
+  it('fails a callback opened in another browser: a login forged by someone else signs the victim in as no one', async () => {
+    // Someone signs in (as themselves) up to the provider's redirect back, and has another browser open that address.
+    const forged = await signInOverHttp({ startUrl: `${appUrl}/api/v1/auth/idp`, issuer: idp.issuer, ...DEV_IDP_USERS.member });
+    expect(forged.appCookies).toEqual([expect.stringMatching(/^recruiting_login=/)]);
+    const page = await browser.newPage();
+    await page.goto(forged.redirectedTo);
+    await page.waitForURL(/\/login\?error=auth_failed$/, { timeout: 15_000 });
+    expect(await page.context().cookies(appUrl)).toEqual([]);
     await page.close();
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DEV_IDP_USERS, type DevIdp, signInOverHttp, startDevIdp } from '@platform/dev-idp';
 import { freePort } from '@platform/testing';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
@@ -23,7 +24,7 @@ describe('login through the identity provider', () => {
       OIDC_CLIENT_SECRET: CLIENT_SECRET,
       OIDC_REDIRECT_URL: callbackUrl,
       FRONTEND_URL: FRONTEND,
-      ADMIN_EMAILS: 'Admin@Example.com',
+      ADMIN_EMAILS: 'Admin@Example.com,unverified@example.com',
     });
   });
   afterAll(async () => {
@@ -31,13 +32,27 @@ describe('login through the identity provider', () => {
     await idp?.stop();
   });
 
-  /** Starts a login at the app and signs in at the provider; answers the callback URL the provider sent the browser to. */
-  async function providerCallback(user: { email: string; password: string }): Promise<URL> {
+  /** A login's start as the browser saw it: the login cookie the app set (`name=value`). */
+  const startLogin = async () => {
     const start = await t.http().get('/api/v1/auth/idp').expect(302);
-    const { redirectedTo } = await signInOverHttp({ startUrl: start.headers.location, issuer: idp.issuer, ...user });
-    return new URL(redirectedTo);
+    const cookie = (start.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+    return { location: start.headers.location as string, cookie };
+  };
+  /**
+   * Starts a login at the app and signs in at the provider; answers the callback URL the provider sent the browser to,
+   * and the login cookie that browser holds.
+   */
+  async function providerCallback(user: { email: string; password: string }): Promise<{ url: URL; cookie: string }> {
+    const start = await startLogin();
+    const { redirectedTo } = await signInOverHttp({ startUrl: start.location, issuer: idp.issuer, ...user });
+    return { url: new URL(redirectedTo), cookie: start.cookie };
   }
-  const callback = (url: URL) => t.http().get(`${url.pathname}${url.search}`);
+  /** The callback as the browser that started the login opens it (with its cookie), or as another (`cookie` given). */
+  const callback = ({ url, cookie }: { url: URL; cookie: string }, asBrowser = cookie) =>
+    t
+      .http()
+      .get(`${url.pathname}${url.search}`)
+      .set(asBrowser ? { cookie: asBrowser } : {});
   const landing = (location: string) => {
     const url = new URL(location);
     return { url, token: url.searchParams.get('token'), refreshToken: new URLSearchParams(url.hash.slice(1)).get('refreshToken') };
@@ -97,6 +112,59 @@ describe('login through the identity provider', () => {
     expect(me.body.data).toMatchObject({ id, role: 'viewer', name: 'Dev Viewer' });
   });
 
+  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+
+  it("signs a verified login's token with email_verified true and the user's token version", async () => {
+    const { token } = landing((await callback(await providerCallback(DEV_IDP_USERS.member)).expect(302)).headers.location);
+    expect(claimsOf(token!)).toMatchObject({ email: 'member@example.com', email_verified: true, ver: 0, type: 'access' });
+  });
+
+  it("gives an unverified email no email-keyed authority: no ADMIN_EMAILS role, no link to the address's owner", async () => {
+    // An operator provisioned the address as an admin; ADMIN_EMAILS names it too.
+    const owner = await t.insertUser('unverified@example.com', 'Owner', 'admin');
+    const { token } = landing((await callback(await providerCallback(DEV_IDP_USERS.unverified)).expect(302)).headers.location);
+    expect(claimsOf(token!)).toMatchObject({ email: 'unverified@example.com', email_verified: false, role: 'member' });
+    const me = await t.http().get('/api/v1/auth/me').set('authorization', `Bearer ${token}`).expect(200);
+    expect(me.body.data).toMatchObject({ email: 'unverified@example.com', role: 'member' });
+    expect(me.body.data.id).not.toBe(owner);
+    const { rows } = await t.pool.query(
+      "SELECT id, idp_subject, email_verified, role FROM users WHERE lower(email) = 'unverified@example.com' ORDER BY id",
+    );
+    expect(rows).toEqual([
+      { id: owner, idp_subject: null, email_verified: true, role: 'admin' },
+      { id: me.body.data.id, idp_subject: 'dev-unverified', email_verified: false, role: 'member' },
+    ]);
+    // The next login finds the same account by its subject.
+    const again = landing((await callback(await providerCallback(DEV_IDP_USERS.unverified)).expect(302)).headers.location);
+    expect(claimsOf(again.token!).sub).toBe(String(me.body.data.id));
+  });
+
+  it('sets a login cookie bound to the state: HttpOnly, SameSite=Lax, on the callback path, ten minutes; the callback clears it', async () => {
+    const start = await t.http().get('/api/v1/auth/idp').expect(302);
+    const [setCookie] = start.headers['set-cookie'] as unknown as string[];
+    expect(setCookie).toMatch(/^recruiting_login=[\w-]{43}; Max-Age=600; Path=\/api\/v1\/auth\/idp\/callback; HttpOnly; SameSite=Lax$/);
+    const key = setCookie.split(';')[0].split('=')[1];
+    const state = new URL(start.headers.location).searchParams.get('state');
+    const { rows } = await t.pool.query("SELECT encode(browser_binding, 'hex') AS binding FROM login_states WHERE state = $1", [state]);
+    // Only the key's digest is kept.
+    expect(rows).toEqual([{ binding: createHash('sha256').update(key).digest('hex') }]);
+    const done = await callback(await providerCallback(DEV_IDP_USERS.member)).expect(302);
+    expect(done.headers['set-cookie']).toEqual([
+      expect.stringMatching(/^recruiting_login=; Max-Age=0; Path=\/api\/v1\/auth\/idp\/callback;/),
+    ]);
+  });
+
+  it('fails a callback opened in another browser (without the cookie, or with the cookie of another login), and spends its state', async () => {
+    const elsewhere = await startLogin();
+    for (const otherBrowser of ['', elsewhere.cookie, 'recruiting_login=forged-key']) {
+      const flow = await providerCallback(DEV_IDP_USERS.member);
+      const res = await callback(flow, otherBrowser).expect(302);
+      expect(res.headers.location).toBe(`${FRONTEND}/login?error=auth_failed`);
+      // The state is spent: the browser that started the login cannot finish it after a foreign attempt.
+      expect((await callback(flow).expect(302)).headers.location).toBe(`${FRONTEND}/login?error=auth_failed`);
+    }
+  });
+
   it('answers a replayed callback with auth_failed: the state is good for one use', async () => {
     const url = await providerCallback(DEV_IDP_USERS.member);
     expect(landing((await callback(url).expect(302)).headers.location).token).toBeTruthy();
@@ -105,18 +173,24 @@ describe('login through the identity provider', () => {
   });
 
   it('answers a foreign, unknown or expired state, a bad code and a provider error with auth_failed and no detail', async () => {
-    const url = await providerCallback(DEV_IDP_USERS.member);
+    // Each from the browser that holds the cookie of a login it started, so only the named fault fails it.
+    const { url, cookie } = await providerCallback(DEV_IDP_USERS.member);
+    const code = url.searchParams.get('code');
     const failures = [
-      `/api/v1/auth/idp/callback?code=${url.searchParams.get('code')}&state=someone-elses-state`,
-      `/api/v1/auth/idp/callback?code=${url.searchParams.get('code')}`,
+      `/api/v1/auth/idp/callback?code=${code}&state=someone-elses-state`,
+      `/api/v1/auth/idp/callback?code=${code}`,
       '/api/v1/auth/idp/callback?error=access_denied&error_description=The+user+said+no&state=x',
     ];
-    const start = new URL((await t.http().get('/api/v1/auth/idp').expect(302)).headers.location);
-    failures.push(`/api/v1/auth/idp/callback?code=not-a-code-the-provider-issued&state=${start.searchParams.get('state')}`);
+    const start = await startLogin();
+    const startedState = new URL(start.location).searchParams.get('state');
+    failures.push(`/api/v1/auth/idp/callback?code=not-a-code-the-provider-issued&state=${startedState}`);
     await t.pool.query("INSERT INTO login_states VALUES ('expired-state', 'v', 'n', now() - interval '1 second')");
-    failures.push(`/api/v1/auth/idp/callback?code=${url.searchParams.get('code')}&state=expired-state`);
+    failures.push(`/api/v1/auth/idp/callback?code=${code}&state=expired-state`);
     for (const path of failures) {
-      const res = await t.http().get(path);
+      const res = await t
+        .http()
+        .get(path)
+        .set('cookie', path.includes(startedState!) ? start.cookie : cookie);
       expect({ path, status: res.status, location: res.headers.location }).toEqual({
         path,
         status: 302,

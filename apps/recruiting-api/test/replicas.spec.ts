@@ -54,9 +54,10 @@ describe('recruiting-api as two replicas', () => {
 
   it('finishes on one replica a login started on the other, and each honours the tokens the other issued', async () => {
     const start = await a.http().get('/api/v1/auth/idp').expect(302);
+    const cookie = (start.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
     const { redirectedTo } = await signInOverHttp({ startUrl: start.headers.location, issuer: idp.issuer, ...DEV_IDP_USERS.admin });
     const callback = new URL(redirectedTo);
-    const landed = await b().get(`${callback.pathname}${callback.search}`).expect(302);
+    const landed = await b().get(`${callback.pathname}${callback.search}`).set('cookie', cookie).expect(302);
     const token = new URL(landed.headers.location).searchParams.get('token');
     expect(token).toBeTruthy();
     const me = await a
@@ -66,7 +67,7 @@ describe('recruiting-api as two replicas', () => {
       .expect(200);
     expect(me.body.data).toMatchObject({ email: DEV_IDP_USERS.admin.email, role: 'admin' });
     // The state was used once, on b: a replay on a fails like a replay anywhere.
-    const replay = await a.http().get(`${callback.pathname}${callback.search}`).expect(302);
+    const replay = await a.http().get(`${callback.pathname}${callback.search}`).set('cookie', cookie).expect(302);
     expect(replay.headers.location).toContain('error=auth_failed');
   });
 

@@ -11,4 +11,5 @@ describeStartUp({
     },
     message: /^start-up failed: connect ECONNREFUSED 127\.0\.0\.1:1/,
   },
+  secrets: ['JWT_SECRET'],
 });

@@ -1,3 +1,6 @@
+import { RedisUserVersions } from '@platform/persistence';
+import { freePort, testServices } from '@platform/testing';
+import { Redis } from 'ioredis';
 import type { Pool } from 'pg';
 import { accessTokenOf, type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 
@@ -124,5 +127,54 @@ describe('access tokens of users who no longer exist', () => {
     await t.pool.query('DELETE FROM users WHERE id = $1', [id]);
     const res = await t.http().get('/api/v1/users').set('authorization', `Bearer ${token}`).expect(401);
     expect(res.body.error.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('role changes take effect at once', () => {
+  let t: RecruitingTestApp;
+  let versions: RedisUserVersions;
+  let admin: { authorization: string };
+
+  beforeAll(async () => {
+    t = await startRecruiting('recruiting_role_change');
+    const redis = new Redis(testServices.redisUrl);
+    t.scope.defer('the Redis client', () => redis.quit());
+    versions = new RedisUserVersions(redis, t.env.AUTH_KEY_PREFIX!);
+    admin = t.as(await t.insertUser('admin@example.com', 'Admin', 'admin'), 'admin');
+  });
+  afterAll(() => t?.close());
+
+  it("acts with the role the user has now, whatever the token says, and bumps the user's token version for the other apps", async () => {
+    const id = await t.insertUser('changing@example.com', 'Changing', 'member');
+    const memberToken = t.as(id, 'member');
+    const project = { name: '役割の確認' };
+    await t.http().post('/api/v1/projects').set(memberToken).send(project).expect(201);
+    expect(await versions.current(id)).toBe(0);
+
+    await t.http().patch(`/api/v1/users/${id}`).set(admin).send({ role: 'viewer' }).expect(200);
+    // Before the commit and after it: a token signed between the two is revoked too.
+    expect(await versions.current(id)).toBe(2);
+    const refused = await t.http().post('/api/v1/projects').set(memberToken).send(project).expect(403);
+    expect(refused.body.error.code).toBe('FORBIDDEN');
+    await t.http().get('/api/v1/projects').set(memberToken).expect(200);
+
+    await t.http().patch(`/api/v1/users/${id}`).set(admin).send({ role: 'admin' }).expect(200);
+    await t.http().get('/api/v1/users').set(t.as(id, 'viewer')).expect(200);
+    await t.http().patch(`/api/v1/users/${id}`).set(t.as(id, 'viewer')).send({ role: 'admin' }).expect(200);
+    expect(await versions.current(id)).toBe(6);
+  });
+
+  it('refuses a role change with 503 and changes nothing while the token versions cannot be written', async () => {
+    const blind = await startRecruiting('recruiting_role_change_blind', { REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+    try {
+      const adminId = await blind.insertUser('admin@example.com', 'Admin', 'admin');
+      const id = await blind.insertUser('kept@example.com', 'Kept', 'member');
+      const res = await blind.http().patch(`/api/v1/users/${id}`).set(blind.as(adminId, 'admin')).send({ role: 'viewer' }).expect(503);
+      expect(res.body.error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.not.stringMatching(/redis|ECONNREFUSED/i) });
+      const { rows } = await blind.pool.query('SELECT role FROM users WHERE id = $1', [id]);
+      expect(rows[0].role).toBe('member');
+    } finally {
+      await blind.close();
+    }
   });
 });

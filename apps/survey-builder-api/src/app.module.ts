@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { BuilderEnvelopeInterceptor, httpConventions } from '@platform/contracts';
-import { postgresHealthCheck, PostgresModule } from '@platform/persistence';
+import { postgresHealthCheck, PostgresModule, RedisModule, TokenVersionsModule } from '@platform/persistence';
 import { HealthModule } from '@platform/runtime';
 import { BuilderExceptionFilter } from './builder.errors';
 import type { SurveyBuilderConfig } from './config';
@@ -30,6 +30,12 @@ export class AppModule {
         PostgresModule.forRoot({ ...SURVEY_BUILDER_DATABASE, ...config.database, applicationName: 'survey-builder-api' }),
         DatabaseModule,
         HealthModule.forRoot({ inject: [DataSource], checks: (db: DataSource) => [postgresHealthCheck(db)] }),
+        ...(config.tokenVersions
+          ? [
+              RedisModule.forRoot({ url: config.tokenVersions.redisUrl }),
+              TokenVersionsModule.forRoot({ keyPrefix: config.tokenVersions.keyPrefix }),
+            ]
+          : []),
         IdentityModule.register({ adminEmails: config.admins.emails, importApiKey: config.imports.apiKey, jwtSecret: config.jwtSecret }),
         SurveysModule,
         VersionsModule,

@@ -1,6 +1,6 @@
 import { migrateDatabase } from '@platform/persistence';
 import type { PlatformApp } from '@platform/runtime';
-import { type HttpClient, httpClient, onNewScope, startTestApp } from '@platform/testing';
+import { type HttpClient, httpClient, onNewScope, startTestApp, testServices } from '@platform/testing';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadSurveyBuilderConfig } from '../src/config';
@@ -23,8 +23,9 @@ export function clientFor(app: PlatformApp, user: TestUser): Client {
 }
 
 /**
- * The builder on a database of its own, with an administrator and an import key configured; `logLines` collects what
- * it logs (info and above).
+ * The builder on a database of its own, with an administrator and an import key configured; with a JWT_SECRET (the
+ * edge's identity check) also the token versions on Redis, under a prefix of the scope's own unless AUTH_KEY_PREFIX
+ * is given (to share recruiting's). `logLines` collects what it logs (info and above).
  */
 export async function startBuilder(env: Record<string, string> = {}, { logLines }: { logLines?: string[] } = {}) {
   return onNewScope('builder', async (scope) => {
@@ -35,6 +36,7 @@ export async function startBuilder(env: Record<string, string> = {}, { logLines 
       DATABASE_URL: database.url,
       SURVEY_ADMIN_EMAILS: ADMIN.email,
       SURVEY_IMPORT_API_KEY: IMPORT_KEY,
+      ...(env.JWT_SECRET ? { REDIS_URL: testServices.redisUrl, AUTH_KEY_PREFIX: scope.redisPrefix('auth') } : {}),
       ...env,
     });
     const app = scope.track(
@@ -43,6 +45,7 @@ export async function startBuilder(env: Record<string, string> = {}, { logLines 
     );
     return {
       app,
+      config,
       database,
       scope,
       as: (user: TestUser) => clientFor(app, user),

@@ -4,7 +4,7 @@ import { type Builder, IMPORT_KEY, startBuilder } from './builder-kit';
 const SECRET = 'builder-edge-identity-secret-0123456789';
 const jwt = new JwtService();
 const accessToken = (claims: object, secret = SECRET) =>
-  jwt.sign({ sub: '12', role: 'member', type: 'access', ...claims }, { secret, algorithm: 'HS256', expiresIn: 600 });
+  jwt.sign({ sub: '12', role: 'member', type: 'access', email_verified: true, ...claims }, { secret, algorithm: 'HS256', expiresIn: 600 });
 
 /** The identity check the edge asks before every builder request (issue 19), on a real builder. */
 describe('the edge identity check (GET|POST|PUT|PATCH|DELETE /internal/edge-identity/<original path>)', () => {
@@ -33,6 +33,10 @@ describe('the edge identity check (GET|POST|PUT|PATCH|DELETE /internal/edge-iden
       { authorization: 'Bearer not-a-token' },
       { authorization: `Bearer ${accessToken({ email: 'a@example.com' }, 'some-other-secret-0123456789abcdefgh')}` },
       { authorization: `Bearer ${accessToken({ email: 'a@example.com', type: 'refresh' })}` },
+      { authorization: `Bearer ${accessToken({ email: 'a@example.com', email_verified: false })}` },
+      { authorization: `Bearer ${accessToken({ email: 'a@example.com', email_verified: undefined })}` },
+      { authorization: `Bearer ${accessToken({ email: 'x%2Dy@example.com' })}` },
+      { authorization: `Bearer ${accessToken({ email: 'a b@example.com' })}` },
     ]) {
       const res = await check('get', '/api/surveys').set(headers).expect(401);
       expect(res.body).toEqual({ ok: false, error: expect.objectContaining({ code: 'UNAUTHENTICATED', requestId: expect.any(String) }) });

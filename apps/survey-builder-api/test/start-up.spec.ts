@@ -7,4 +7,5 @@ describeStartUp({
     env: { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere' },
     message: /^start-up failed: connect ECONNREFUSED 127\.0\.0\.1:1/,
   },
+  secrets: ['SURVEY_IMPORT_API_KEY'],
 });

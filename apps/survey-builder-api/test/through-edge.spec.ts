@@ -1,11 +1,17 @@
 import { JwtService } from '@nestjs/jwt';
-import { edgeInFrontOf, type TestEdge } from '@platform/testing';
+import { RedisUserVersions } from '@platform/persistence';
+import { edgeInFrontOf, type TestEdge, testServices, waitFor } from '@platform/testing';
+import { Redis } from 'ioredis';
 import request from 'supertest';
 import { type Builder, IMPORT_KEY, startBuilder, THEME } from './builder-kit';
 
 const SECRET = 'builder-through-edge-secret-0123456789ab';
-const tokenFor = (email: string, name: string) =>
-  new JwtService().sign({ sub: '41', role: 'member', type: 'access', email, name }, { secret: SECRET, algorithm: 'HS256', expiresIn: 600 });
+const tokenFor = (email: string, name: string, claims: object = {}) =>
+  new JwtService().sign(
+    { sub: '41', role: 'member', type: 'access', email, email_verified: true, name, ...claims },
+    { secret: SECRET, algorithm: 'HS256', expiresIn: 600 },
+  );
+const bearer = (email: string, claims: object = {}) => ({ authorization: `Bearer ${tokenFor(email, email.split('@')[0], claims)}` });
 
 /**
  * The survey builder through the local edge as a user calls it (issue 19): the edge sets x-user-email and x-user-name
@@ -111,5 +117,51 @@ describe('survey-builder-api end to end through the local edge', () => {
   it('keeps the recruiting survey-data prefix apart from the builder', async () => {
     await http().get('/api/v1/surveys').set(designer).expect(502);
     await http().get('/api/surveys').set(designer).expect(200);
+  });
+
+  describe('one token, one identity', () => {
+    it("refuses a token whose email is x%2Dy@example.com with 401: it never acts as x-y@example.com nor reads that user's survey", async () => {
+      const owner = bearer('x-y@example.com', { sub: '51' });
+      const survey = (await http().post('/api/surveys').set(owner).send(THEME).expect(201)).body.data;
+      await http().get(`/api/surveys/${survey.id}`).set(owner).expect(200);
+      // An unrelated user does not see the unshared survey.
+      await http()
+        .get(`/api/surveys/${survey.id}`)
+        .set(bearer('other@example.com', { sub: '52' }))
+        .expect(404);
+      const encoded = bearer('x%2Dy@example.com', { sub: '53' });
+      for (const path of [`/api/surveys/${survey.id}`, '/api/surveys']) {
+        const res = await http().get(path).set(encoded).expect(401);
+        expect(res.body).toEqual({ ok: false, error: expect.objectContaining({ code: 'UNAUTHENTICATED' }) });
+      }
+      // Nor does the encoded address reach the builder through a forged header.
+      await http().get(`/api/surveys/${survey.id}`).set({ 'x-user-email': 'x%2Dy@example.com', 'x-user-name': 'X' }).expect(401);
+      expect(await users('x%2dy@example.com')).toBe(0);
+    });
+
+    it('refuses a token whose email the identity provider did not verify, and one that is not a plain address', async () => {
+      for (const claims of [{ email_verified: false }, { email_verified: undefined }]) {
+        await http().get('/api/surveys').set(bearer('unverified@example.com', claims)).expect(401);
+      }
+      await http().get('/api/surveys').set(bearer('a b@example.com')).expect(401);
+      expect(await users('unverified@example.com')).toBe(0);
+    });
+
+    it("refuses a token within seconds once its user's token version is bumped (a role change or deletion at recruiting)", async () => {
+      const redis = new Redis(testServices.redisUrl);
+      builder.scope.defer('the Redis client', () => redis.quit());
+      const versions = new RedisUserVersions(redis, builder.config.tokenVersions!.keyPrefix);
+      const old = bearer('revoked@example.com', { sub: '61', ver: await versions.current(61) });
+      await http().get('/api/surveys').set(old).expect(200);
+      const bumped = await versions.bump(61);
+      await waitFor(async () => ((await http().get('/api/surveys').set(old)).status === 401 ? true : undefined), {
+        timeoutMs: 5000,
+        what: 'the old token refused',
+      });
+      await http()
+        .get('/api/surveys')
+        .set(bearer('revoked@example.com', { sub: '61', ver: bumped }))
+        .expect(200);
+    });
   });
 });

@@ -119,7 +119,7 @@ describe('auth guards in a real Nest app', () => {
         .get('/things')
         .set('authorization', `Bearer ${accessToken('viewer')}`)
         .expect(200);
-      expect(res.body).toEqual({ id: 7, role: 'viewer', email: 'u@example.com' });
+      expect(res.body).toEqual({ id: 7, role: 'viewer', email: 'u@example.com', emailVerified: false, version: 0 });
     });
 
     const rsaKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
@@ -138,6 +138,8 @@ describe('auth guards in a real Nest app', () => {
       ['an expired token', `Bearer ${sign({ sub: '7', role: 'admin', type: 'access', exp: Math.floor(Date.now() / 1000) - 10 })}`],
       ['a refresh token', `Bearer ${sign({ sub: '7', role: 'admin', type: 'refresh' })}`],
       ['a token without a numeric subject', `Bearer ${sign({ sub: 'abc', role: 'admin', type: 'access' })}`],
+      ['a token with a negative version', `Bearer ${sign({ sub: '7', role: 'admin', type: 'access', ver: -1 })}`],
+      ['a token with a version that is not a count', `Bearer ${sign({ sub: '7', role: 'admin', type: 'access', ver: '1' })}`],
     ])('answers 401 UNAUTHENTICATED for %s', async (_case, header) => {
       const req = http().get('/things');
       if (header) req.set('authorization', header);

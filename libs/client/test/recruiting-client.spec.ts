@@ -54,7 +54,7 @@ describe('@platform/client against recruiting-api', () => {
 
   /** A login as the service starts one (a new refresh token family), with the access token replaced when asked. */
   const session = async (accessToken?: (real: string) => string) => {
-    const tokens: SessionTokens = await t.app.get(TokensService).startSession(admin);
+    const tokens: SessionTokens = await t.app.get(TokensService).startSession({ ...admin, emailVerified: true }, 0);
     return { ...tokens, accessToken: accessToken ? accessToken(tokens.accessToken) : tokens.accessToken };
   };
   const signed = (claims: object, secret = TEST_JWT_SECRET) =>

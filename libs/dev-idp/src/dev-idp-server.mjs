@@ -88,7 +88,7 @@ async function main() {
         claims: async () => ({
           sub: subject,
           email: user.email,
-          email_verified: true,
+          email_verified: user.emailVerified !== false,
           name: user.name,
           picture: user.picture,
         }),

@@ -7,6 +7,8 @@ export interface DevIdpUser {
   password: string;
   name: string;
   picture: string | null;
+  /** Whether the provider says the email is verified (`email_verified`); true unless the file says false. */
+  emailVerified?: boolean;
 }
 
 /** The development identity provider's seeded users (one file, read by the server too). */
@@ -25,4 +27,6 @@ export const DEV_IDP_USERS = {
   member: byEmail('member@example.com'),
   viewer: byEmail('viewer@example.com'),
   tanaka: byEmail('tanaka@example.com'),
+  /** A user whose email the provider does not vouch for (`email_verified: false`). */
+  unverified: byEmail('unverified@example.com'),
 } as const;

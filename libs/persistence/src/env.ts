@@ -19,6 +19,14 @@ export const redisEnv = z.object({
   REDIS_URL: env.url(['redis', 'rediss']),
 });
 
+/**
+ * Where the apps that sign or verify platform access tokens keep each user's token version in Redis: the same prefix
+ * in all of them (`auth:` by default), so a revocation recruiting-api writes is the one the others read.
+ */
+export const tokenVersionEnv = z.object({
+  AUTH_KEY_PREFIX: z.string().max(64).default('auth:'),
+});
+
 /** The PostgreSQL part of an app's typed config. */
 export function postgresOptionsFrom(e: z.infer<typeof postgresEnv>): { url: string; poolSize: number } {
   return { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE };

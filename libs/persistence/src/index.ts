@@ -6,3 +6,4 @@ export * from './postgres/postgres.module';
 export * from './postgres/postgres.options';
 export * from './redis/redis.module';
 export * from './sql/sql-database';
+export * from './redis/user-versions';

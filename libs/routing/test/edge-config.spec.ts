@@ -33,7 +33,8 @@ describe('the edge configurations', () => {
     const edge = parse(readFileSync(join(workspaceRoot, 'docker/compose.yaml'), 'utf8')).services.edge;
     expect(edge.image).toMatch(/^caddy:\d+\.\d+\.\d+$/);
     expect(edge.volumes).toContain('./Caddyfile:/etc/caddy/Caddyfile:ro');
-    expect(edge.ports).toEqual(['8080:8080', '8443:8443']);
+    // On the loopback address unless EDGE_BIND_ADDRESS says otherwise: compose does not publish the edge to the network by default.
+    expect(edge.ports).toEqual(['${EDGE_BIND_ADDRESS:-127.0.0.1}:8080:8080', '${EDGE_BIND_ADDRESS:-127.0.0.1}:8443:8443']);
     // The same release as the binary scripts/services.sh builds for local runs and tests.
     const services = readFileSync(join(workspaceRoot, 'scripts/services.sh'), 'utf8');
     expect(`v${edge.image.split(':')[1]}`).toBe(/^CADDY_VERSION=(\S+)$/m.exec(services)![1]);

@@ -1,5 +1,6 @@
 export * from './config/env';
 export * from './config/load-config';
+export * from './config/secrets';
 export * from './health/draining';
 export * from './health/health-check';
 export * from './health/health-paths';

@@ -102,6 +102,12 @@ export const METRIC_CATALOGUE: Record<string, CatalogueEntry> = {
   ),
   // Race content workers' sweepers.
   generation_oldest_pending_seconds: app('gauge', ['kind'], 'Age of the oldest document still generating (kind article or blog).'),
+  // The apps that verify platform access tokens (race content, the builder's identity check; libs/auth TokenVersionCheck).
+  auth_token_version_read_failures_total: app(
+    'counter',
+    [],
+    'Reads of the token-version store that failed; tokens were then judged by the last version seen, or by their own claims.',
+  ),
   ...NODE_DEFAULTS,
   // kube-state-metrics (installed with the Prometheus Operator stack).
   kube_pod_status_ready: {

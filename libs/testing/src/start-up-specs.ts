@@ -7,7 +7,12 @@ export interface StartUpCase {
   required: string[];
   /** A complete environment whose named dependency does not answer. */
   dependencyDown: { env: Record<string, string>; message: RegExp };
+  /** Secrets the app refuses when weak outside development (libs/runtime refuseWeakSecrets), tried in that environment. */
+  secrets?: string[];
 }
+
+/** The placeholder the weak-secret case sets: long enough for every length rule, refused by the placeholder rule. */
+const PLACEHOLDER_SECRET = 'change-me-to-at-least-32-random-characters';
 
 /**
  * The start-up contract every app keeps, run against the real entry point in its own process: a missing
@@ -23,6 +28,22 @@ export function describeStartUp(app: StartUpCase): void {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatchObject({ level: 60, msg: expect.stringMatching(/^Invalid configuration: /) });
       for (const variable of app.required) expect(lines[0].msg).toContain(`${variable} is missing`);
+    });
+
+    it.each(app.secrets ?? [])('refuses to start with a placeholder %s unless NODE_ENV is development', async (secret) => {
+      const weak = { ...app.dependencyDown.env, [secret]: PLACEHOLDER_SECRET };
+      const run = await runEntryPoint(app.entry, weak);
+      expect(run.code).toBe(1);
+      const lines = jsonLines(run);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({
+        level: 60,
+        msg: expect.stringMatching(new RegExp(`^Invalid configuration: ${secret} is invalid \\(a known placeholder`)),
+      });
+      expect(run.lines.join('\n')).not.toContain(PLACEHOLDER_SECRET);
+      // Declared development, the same secret passes the configuration, and the start goes on to its dependency.
+      const development = await runEntryPoint(app.entry, { ...weak, NODE_ENV: 'development' });
+      expect(jsonLines(development).find((l) => l.level === 60)?.msg).toMatch(app.dependencyDown.message);
     });
 
     it('stops with a clear fatal line, exit code 1, when its dependency is down', async () => {

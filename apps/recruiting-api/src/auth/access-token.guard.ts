@@ -5,8 +5,9 @@ import { RecruitingError } from '../recruiting.errors';
 import { UsersRepository } from '../core/users.repository';
 
 /**
- * The shared HS256 access-token check, plus one the token cannot carry: its user still exists. A token of a
- * deleted user answers 401 like any invalid one (one primary-key lookup per request).
+ * The shared HS256 access-token check, then what the token cannot know, read from recruiting's own users table (one
+ * primary-key lookup per request): the user still exists (a deleted user's token answers 401 like any invalid one),
+ * and the role the user has now, which replaces the token's, so a role change holds here on the next request.
  */
 @Injectable()
 export class AccessTokenGuard extends JwtAuthGuard {
@@ -21,9 +22,10 @@ export class AccessTokenGuard extends JwtAuthGuard {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     await super.canActivate(context);
     const user = context.switchToHttp().getRequest<{ user?: AuthenticatedUser }>().user;
-    if (user && !(await this.users.exists(this.db, user.id))) {
-      throw new RecruitingError('UNAUTHENTICATED', 'The bearer token is invalid or expired');
-    }
+    if (!user) return true;
+    const role = await this.users.roleOf(this.db, user.id);
+    if (role === undefined) throw new RecruitingError('UNAUTHENTICATED', 'The bearer token is invalid or expired');
+    user.role = role;
     return true;
   }
 }

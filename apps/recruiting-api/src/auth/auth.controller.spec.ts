@@ -1,6 +1,6 @@
 import type { PlatformApp } from '@platform/runtime';
 import { describeRouteAccess, reaches } from '@platform/testing';
-import { CALLER_ID, RECRUITING_CALLERS, startRecruitingControllers } from '../../test/support/controller-app';
+import { CALLER_IDS, RECRUITING_CALLERS, startRecruitingControllers } from '../../test/support/controller-app';
 import { AuthController } from './auth.controller';
 import { CurrentUserService } from './current-user.service';
 import { TokensService } from './tokens.service';
@@ -27,7 +27,7 @@ describeRouteAccess(
       request: { path: '/api/v1/auth/logout' },
       role: 'viewer',
       status: 200,
-      service: reaches(TokensService, 'logout', [CALLER_ID]),
+      service: reaches(TokensService, 'logout', [CALLER_IDS.viewer]),
       expectBody: (body) => expect(body).toMatchObject({ success: true, data: { message: 'Logged out' } }),
     },
     'GET /api/v1/auth/me': {
@@ -35,7 +35,7 @@ describeRouteAccess(
       request: { path: '/api/v1/auth/me' },
       role: 'viewer',
       status: 200,
-      service: reaches(CurrentUserService, 'get', [CALLER_ID]),
+      service: reaches(CurrentUserService, 'get', [CALLER_IDS.viewer]),
     },
   },
 );

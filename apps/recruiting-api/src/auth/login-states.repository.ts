@@ -5,6 +5,8 @@ export interface LoginState {
   state: string;
   nonce: string;
   codeVerifier: string;
+  /** SHA-256 digest of the cookie the login's start set in the browser (null: a row of an earlier release). */
+  browserBinding: Buffer | null;
 }
 
 /** Authorization requests in flight, in PostgreSQL so that any replica can finish a login another one started. */
@@ -14,7 +16,7 @@ export class LoginStatesRepository {
     await db.deleteFrom('loginStates').where('expiresAt', '<', new Date()).execute();
     await db
       .insertInto('loginStates')
-      .values({ state: login.state, nonce: login.nonce, codeVerifier: login.codeVerifier, expiresAt })
+      .values({ state: login.state, nonce: login.nonce, codeVerifier: login.codeVerifier, browserBinding: login.browserBinding, expiresAt })
       .execute();
   }
 
@@ -24,7 +26,7 @@ export class LoginStatesRepository {
       .deleteFrom('loginStates')
       .where('state', '=', state)
       .where('expiresAt', '>', new Date())
-      .returning(['state', 'nonce', 'codeVerifier'])
+      .returning(['state', 'nonce', 'codeVerifier', 'browserBinding'])
       .executeTakeFirst();
   }
 }

@@ -8,6 +8,7 @@ export type OidcSettings = NonNullable<LoginConfig['oidc']>;
 export interface ProviderProfile {
   subject: string;
   email: string;
+  /** True only when the provider said `email_verified: true`; a missing claim is not verified. */
   emailVerified: boolean;
   name?: string;
   picture?: string;
@@ -62,14 +63,15 @@ export class OidcClient {
     const claims = tokens.claims();
     if (!claims) throw new Error('the provider answered no id token');
     let profile: Record<string, unknown> = claims;
-    if (typeof claims.email !== 'string') {
+    // The id token may leave the profile to the userinfo endpoint (as oidc-provider does for scope-requested claims).
+    if (typeof claims.email !== 'string' || typeof claims.email_verified !== 'boolean') {
       profile = { ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)), sub: claims.sub };
     }
     if (typeof profile.email !== 'string' || profile.email.length === 0) throw new Error('the provider gave no email address');
     return {
       subject: claims.sub,
       email: profile.email,
-      emailVerified: profile.email_verified !== false,
+      emailVerified: profile.email_verified === true,
       name: typeof profile.name === 'string' && profile.name ? profile.name : undefined,
       picture: typeof profile.picture === 'string' && profile.picture ? profile.picture : undefined,
     };

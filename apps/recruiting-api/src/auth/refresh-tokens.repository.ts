@@ -17,6 +17,11 @@ export class RefreshTokensRepository {
     await db.insertInto('refreshTokens').values(row).execute();
   }
 
+  /** The row of a refresh token, without a lock (to learn its user before the rotation's transaction). */
+  async findByHash(db: Db, tokenHash: Buffer): Promise<{ userId: number } | undefined> {
+    return db.selectFrom('refreshTokens').select('userId').where('tokenHash', '=', tokenHash).executeTakeFirst();
+  }
+
   async lockByHash(trx: Trx, tokenHash: Buffer): Promise<RefreshTokenRow | undefined> {
     return trx
       .selectFrom('refreshTokens')

@@ -10,6 +10,8 @@ export interface UserRow {
   name: string;
   picture: string | null;
   role: string;
+  /** Whether authority may be keyed on the email (the provider verified it, or an operator vouched for it). */
+  emailVerified: boolean;
   createdAt: Date;
 }
 
@@ -18,7 +20,7 @@ export interface UserFilter {
   search?: string;
 }
 
-const COLUMNS = ['id', 'email', 'name', 'picture', 'role', 'createdAt'] as const;
+const COLUMNS = ['id', 'email', 'name', 'picture', 'role', 'emailVerified', 'createdAt'] as const;
 
 /** The users table: SQL only here. */
 @Injectable()
@@ -41,8 +43,9 @@ export class UsersRepository {
     return db.selectFrom('users').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
-  async exists(db: Db, id: number): Promise<boolean> {
-    return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  /** The user's current role, or undefined when the user no longer exists (one primary-key lookup). */
+  async roleOf(db: Db, id: number): Promise<string | undefined> {
+    return (await db.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst())?.role;
   }
 
   /** Locks every administrator row (FOR UPDATE), so concurrent demotions see each other's outcome. */
@@ -55,31 +58,38 @@ export class UsersRepository {
     return trx.updateTable('users').set({ role, updatedAt: new Date() }).where('id', '=', id).returning(COLUMNS).executeTakeFirst();
   }
 
-  /** The user a login belongs to: by provider subject, or an operator-created user with that email and no subject yet. */
-  async lockForLogin(trx: Trx, subject: string, email: string): Promise<(UserRow & { idpSubject: string | null }) | undefined> {
+  /**
+   * The user a login belongs to: by provider subject, or (when the login's email is verified, `email` given) the user
+   * holding that address as a verified one, an operator-created user with no subject yet to be linked.
+   */
+  async lockForLogin(trx: Trx, subject: string, email?: string): Promise<(UserRow & { idpSubject: string | null }) | undefined> {
     const bySubject = await trx
       .selectFrom('users')
       .select([...COLUMNS, 'idpSubject'])
       .where('idpSubject', '=', subject)
       .forUpdate()
       .executeTakeFirst();
-    if (bySubject) return bySubject;
+    if (bySubject || email === undefined) return bySubject;
     return trx
       .selectFrom('users')
       .select([...COLUMNS, 'idpSubject'])
       .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+      .where('emailVerified', '=', true)
       .forUpdate()
       .executeTakeFirst();
   }
 
-  async insert(trx: Trx, user: { idpSubject: string; email: string; name: string; picture: string | null; role: Role }): Promise<UserRow> {
+  async insert(
+    trx: Trx,
+    user: { idpSubject: string; email: string; emailVerified: boolean; name: string; picture: string | null; role: Role },
+  ): Promise<UserRow> {
     return trx.insertInto('users').values(user).returning(COLUMNS).executeTakeFirstOrThrow();
   }
 
   async updateProfile(
     trx: Trx,
     id: number,
-    profile: { idpSubject: string; email: string; name: string; picture: string | null },
+    profile: { idpSubject: string; email: string; emailVerified: boolean; name: string; picture: string | null },
   ): Promise<UserRow> {
     return trx
       .updateTable('users')

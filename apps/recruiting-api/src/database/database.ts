@@ -5,6 +5,7 @@ import { RecruitingSessions1767000001500 } from './migrations/1767000001500-recr
 import { RecruitingImports1767000002000 } from './migrations/1767000002000-recruiting-imports';
 import { RecruitingScheduling1767000003000 } from './migrations/1767000003000-recruiting-scheduling';
 import { RecruitingCandidateScores1767000004000 } from './migrations/1767000004000-recruiting-candidate-scores';
+import { RecruitingBoundLogins1767000005100 } from './migrations/1767000005100-recruiting-bound-logins';
 import { RecruitingMaskedEmailLogs1767000005500 } from './migrations/1767000005500-recruiting-masked-email-logs';
 
 /** The recruiting schema and its migrations, in order. */
@@ -18,6 +19,7 @@ export const RECRUITING_DATABASE: AppDatabase = {
     RecruitingImports1767000002000,
     RecruitingScheduling1767000003000,
     RecruitingCandidateScores1767000004000,
+    RecruitingBoundLogins1767000005100,
     RecruitingMaskedEmailLogs1767000005500,
   ],
 };

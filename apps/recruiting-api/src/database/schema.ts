@@ -138,6 +138,7 @@ export interface InterviewerAvailability {
 }
 
 export interface LoginStates {
+  browserBinding: Buffer | null;
   codeVerifier: string;
   expiresAt: Timestamp;
   nonce: string;
@@ -231,6 +232,7 @@ export interface SurveyMetadataCache {
 export interface Users {
   createdAt: Generated<Timestamp>;
   email: string;
+  emailVerified: Generated<boolean>;
   id: Generated<number>;
   idpSubject: string | null;
   name: string;

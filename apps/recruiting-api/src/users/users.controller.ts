@@ -25,12 +25,19 @@ export class UsersController {
 
   @Patch(':userId')
   @RequireRole('admin')
-  @ApiOperation({ operationId: 'changeUserRole', summary: "Change a user's role", description: 'Administrators only.' })
+  @ApiOperation({
+    operationId: 'changeUserRole',
+    summary: "Change a user's role",
+    description:
+      "Administrators only. The user's access tokens signed before the change stop working within seconds at every app; " +
+      'a refresh gives one with the new role.',
+  })
   @ApiRecruitingResponse(200, UserResponse, 'The user with the new role')
   @ApiErrorResponses({
     403: 'The caller is not an administrator',
     404: 'The user does not exist',
     409: 'The last administrator cannot be demoted',
+    503: 'The change cannot be made known to the other apps now (their token check): nothing changed',
   })
   changeRole(@Param() { userId }: UserIdParam, @Body() body: UpdateUserRoleDto): Promise<UserResponse> {
     return this.users.changeRole(userId, body.role);

@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import type { Role } from '@platform/auth';
+import { Injectable, Logger } from '@nestjs/common';
+import { type Role, UserVersionStore } from '@platform/auth';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { RecruitingDb } from '../database/recruiting-db';
 import { notFound, RecruitingError } from '../recruiting.errors';
@@ -10,9 +10,12 @@ import { type UserResponse } from '../core/dto/user.response';
 
 @Injectable()
 export class UsersService {
+  private readonly logger = new Logger(UsersService.name);
+
   constructor(
     private readonly db: RecruitingDb,
     private readonly users: UsersRepository,
+    private readonly versions: UserVersionStore,
   ) {}
 
   async list(query: ListUsersQuery): Promise<PaginatedResult<UserResponse>> {
@@ -20,16 +23,29 @@ export class UsersService {
     return PaginatedResult.of(rows.map(toUserResponse), query.page, query.limit, total);
   }
 
-  /** Changes a user's role; the last administrator cannot be demoted (409), even by two demotions at once. */
+  /**
+   * Changes a user's role; the last administrator cannot be demoted (409), even by two demotions at once. The user's
+   * token version is bumped before the commit (a change that commits has always revoked the older tokens; when the
+   * version store cannot be written the change is refused, 503, and nothing changes) and again after it (a token
+   * signed meanwhile, which may carry the old role, is revoked too). Recruiting itself reads the role per request.
+   */
   async changeRole(userId: number, role: Role): Promise<UserResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    const changed = await this.db.transaction().execute(async (trx) => {
       const admins = await this.users.lockAdminIds(trx);
       if (role !== 'admin' && admins.length === 1 && admins[0] === userId) {
         throw new RecruitingError('CONFLICT', 'The last administrator cannot be given another role');
       }
       const updated = await this.users.setRole(trx, userId, role);
       if (!updated) throw notFound('The user does not exist');
+      await this.versions.bump(userId).catch((error: Error) => {
+        this.logger.warn(`token version of user ${userId} not bumped, role change refused: ${error.message}`);
+        throw new RecruitingError('SERVICE_UNAVAILABLE', 'The role cannot be changed now; try again shortly');
+      });
       return toUserResponse(updated);
     });
+    await this.versions
+      .bump(userId)
+      .catch((error: Error) => this.logger.warn(`second token version bump of user ${userId} failed: ${error.message}`));
+    return changed;
   }
 }

@@ -16,8 +16,13 @@ import { RecruitingExceptionFilter } from '../../src/recruiting.errors';
 
 export const CONTROLLER_JWT_SECRET = 'recruiting-controller-secret-0123456789abcdef';
 
-/** The id of the user every allowed caller is. */
-export const CALLER_ID = 7;
+/**
+ * The user each role's caller is: recruiting reads a caller's role from its users table on every request, so each
+ * role is a user of its own. CALLER_ID, the member, is the caller of most write routes.
+ */
+export const CALLER_IDS = { viewer: 6, member: 7, admin: 8 } as const;
+export const CALLER_ID = CALLER_IDS.member;
+const ROLE_OF_USER = new Map<number, string>(Object.entries(CALLER_IDS).map(([role, id]) => [id, role]));
 
 const jwt = new JwtService();
 const bearer = (claims: object, secret = CONTROLLER_JWT_SECRET) => ({
@@ -26,7 +31,10 @@ const bearer = (claims: object, secret = CONTROLLER_JWT_SECRET) => ({
 
 /** A caller of each role (user CALLER_ID), and the callers every Bearer route answers 401. */
 export const RECRUITING_CALLERS = {
-  roles: { order: ROLES, headers: (role: string) => bearer({ sub: String(CALLER_ID), role, type: 'access' }) },
+  roles: {
+    order: ROLES,
+    headers: (role: string) => bearer({ sub: String(CALLER_IDS[role as keyof typeof CALLER_IDS]), role, type: 'access' }),
+  },
   unauthenticated: {
     'no token': {},
     'a malformed token': { authorization: 'Bearer not-a-token' },
@@ -38,7 +46,8 @@ export const RECRUITING_CALLERS = {
 
 /**
  * recruiting-api's controllers without a database: the real access-token and role guards (the user lookup answers
- * that only user 404 no longer exists), validation pipe, error filter and envelope; `services` are stubs.
+ * each role's caller with that role, and no other user: user 404 was deleted), validation pipe, error filter and
+ * envelope; `services` are stubs.
  */
 export function startRecruitingControllers(
   controllers: Type<unknown>[],
@@ -53,7 +62,7 @@ export function startRecruitingControllers(
       ...services.map((service) => stubProvider(service)),
       { provide: JWT_AUTH_OPTIONS, useValue: { secret: CONTROLLER_JWT_SECRET } },
       { provide: RecruitingDb, useValue: {} },
-      { provide: UsersRepository, useValue: { exists: async (_db: unknown, id: number) => id !== 404 } },
+      { provide: UsersRepository, useValue: { roleOf: async (_db: unknown, id: number) => ROLE_OF_USER.get(id) } },
       { provide: APP_GUARD, useClass: AccessTokenGuard },
       { provide: APP_GUARD, useClass: RolesGuard },
       ...httpConventions({ filter: RecruitingExceptionFilter, envelope: RecruitingEnvelopeInterceptor }),

@@ -1,12 +1,26 @@
 import { JwtService } from '@nestjs/jwt';
+import { TokenVersionCheck, UserVersionStore } from '@platform/auth';
 import { IMPORT_BOT } from './actor';
 import { EdgeIdentityService } from './edge-identity.service';
 
 const SECRET = 'edge-identity-secret-0123456789abcdef';
 const jwt = new JwtService();
 const token = (claims: object, secret = SECRET) =>
-  jwt.sign({ sub: '7', role: 'viewer', type: 'access', ...claims }, { secret, algorithm: 'HS256' });
-const service = (jwtSecret: string | undefined = SECRET) => new EdgeIdentityService({ adminEmails: [], importApiKey: 'k', jwtSecret });
+  jwt.sign({ sub: '7', role: 'viewer', type: 'access', email_verified: true, ...claims }, { secret, algorithm: 'HS256' });
+const service = (jwtSecret: string | undefined = SECRET, versions?: TokenVersionCheck) =>
+  new EdgeIdentityService({ adminEmails: [], importApiKey: 'k', jwtSecret }, versions);
+
+/** Token versions as a map, standing in for Redis (the guard's use of Redis is tested through the edge). */
+class MapVersions extends UserVersionStore {
+  readonly versions = new Map<number, number>();
+  async current(userId: number) {
+    return this.versions.get(userId) ?? 0;
+  }
+  async bump(userId: number) {
+    this.versions.set(userId, (this.versions.get(userId) ?? 0) + 1);
+    return this.versions.get(userId)!;
+  }
+}
 const request = (authorization: unknown, path = '/api/surveys', apiKey?: string) => ({ authorization, path, apiKey });
 
 describe('EdgeIdentityService', () => {
@@ -35,6 +49,35 @@ describe('EdgeIdentityService', () => {
       request('Basic YTpi'),
     ];
     for (const r of refused) await expect(service().identify(r)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('takes the email exactly as the token says it: a percent-encoded or otherwise not plain address is 401, never decoded', async () => {
+    for (const email of ['x%2Dy@example.com', 'x y@example.com', 'a@example.com\r\nx-user-email: b@example.com', 'a@b@example.com']) {
+      await expect(service().identify(request(`Bearer ${token({ email })}`))).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    }
+    await expect(service().identify(request(`Bearer ${token({ email: 'x-y@example.com' })}`))).resolves.toMatchObject({
+      email: 'x-y@example.com',
+    });
+  });
+
+  it('refuses a token whose email the identity provider did not verify (a missing claim is not verified)', async () => {
+    for (const claims of [{ email_verified: false }, { email_verified: undefined }, { email_verified: 'true' }]) {
+      await expect(service().identify(request(`Bearer ${token({ email: 'a@example.com', ...claims })}`))).rejects.toMatchObject({
+        code: 'UNAUTHENTICATED',
+      });
+    }
+  });
+
+  it("refuses a token of an older version than its user's (revoked by a role change or deletion)", async () => {
+    const store = new MapVersions();
+    const identity = service(SECRET, new TokenVersionCheck(store, { cacheMs: 0 }));
+    const old = request(`Bearer ${token({ email: 'a@example.com' })}`);
+    await expect(identity.identify(old)).resolves.toMatchObject({ email: 'a@example.com' });
+    await store.bump(7);
+    await expect(identity.identify(old)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(identity.identify(request(`Bearer ${token({ email: 'a@example.com', ver: 1 })}`))).resolves.toMatchObject({
+      email: 'a@example.com',
+    });
   });
 
   it('lets an import with the key and no token through as the import identity, on import routes only', async () => {

@@ -1,5 +1,5 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { apiKeyMatches, readHeaderUser } from '@platform/auth';
+import { apiKeyMatches, plainEmail, readHeaderUser } from '@platform/auth';
 import { IS_PUBLIC, routeMetadata } from '@platform/runtime';
 import { BuilderError } from '../builder.errors';
 import { type Actor, IMPORT_BOT, IMPORT_ROUTE } from './actor';
@@ -13,8 +13,6 @@ export interface IdentityOptions {
   /** The platform's HS256 secret: the edge's identity check verifies access tokens with it (unset: the check answers 503). */
   jwtSecret?: string;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 /**
  * Who is calling (spec 5): x-user-email and x-user-name, or on import routes a matching x-api-key
@@ -47,7 +45,9 @@ export class IdentityGuard implements CanActivate {
     }
     const full = readHeaderUser(headers);
     if (full) return full;
-    const email = typeof headers['x-user-email'] === 'string' ? headers['x-user-email'].trim().toLowerCase() : '';
-    return EMAIL.test(email) ? { email, name: undefined } : IMPORT_BOT;
+    if (headers['x-user-email'] === undefined) return IMPORT_BOT;
+    const email = plainEmail(headers['x-user-email']);
+    if (!email) throw new BuilderError('UNAUTHENTICATED', 'The x-user-email header is not a plain email address');
+    return { email, name: undefined };
   }
 }

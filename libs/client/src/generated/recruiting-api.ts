@@ -13,7 +13,7 @@ export type paths = {
         };
         /**
          * Start a login
-         * @description Redirects to the identity provider (authorization code with state, nonce and PKCE S256, kept server-side for ten minutes, one use).
+         * @description Redirects to the identity provider (authorization code with state, nonce and PKCE S256, kept server-side for ten minutes, one use) and sets the cookie recruiting_login, which the callback requires: the login finishes only in the browser that started it.
          */
         get: operations["startLogin"];
         put?: never;
@@ -33,7 +33,7 @@ export type paths = {
         };
         /**
          * Finish a login
-         * @description The provider's redirect back. On success 302 to {FRONTEND_URL}/login?token=<access token>#refreshToken=<refresh token>; on any failure (an error from the provider, a bad, used, expired or foreign state, a failed code exchange) 302 to {FRONTEND_URL}/login?error=auth_failed. Further parameters the provider adds (iss, session_state, ...) are accepted.
+         * @description The provider's redirect back. On success 302 to {FRONTEND_URL}/login?token=<access token>#refreshToken=<refresh token>; on any failure (an error from the provider, a bad, used, expired or foreign state, a state started in another browser (no or another recruiting_login cookie), a failed code exchange) 302 to {FRONTEND_URL}/login?error=auth_failed. Either way the cookie is cleared. Further parameters the provider adds (iss, session_state, ...) are accepted.
          */
         get: operations["finishLogin"];
         put?: never;
@@ -972,7 +972,7 @@ export type paths = {
         head?: never;
         /**
          * Change a user's role
-         * @description Administrators only.
+         * @description Administrators only. The user's access tokens signed before the change stop working within seconds at every app; a refresh gives one with the new role.
          */
         patch: operations["changeUserRole"];
         trace?: never;
@@ -1849,6 +1849,8 @@ export interface operations {
             /** @description Redirect to the identity provider's sign-in; no body */
             302: {
                 headers: {
+                    /** @description recruiting_login=<random key>; Max-Age=600; Path=<the callback's path>; HttpOnly; SameSite=Lax; Secure when the callback is an HTTPS address. Binds the login's state to this browser: the callback fails without it. */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1890,13 +1892,18 @@ export interface operations {
             };
             header?: never;
             path?: never;
-            cookie?: never;
+            cookie?: {
+                /** @description The key GET /api/v1/auth/idp set in this browser; without it the login fails (auth_failed). */
+                recruiting_login?: string;
+            };
         };
         requestBody?: never;
         responses: {
             /** @description Redirect to the front end with the token or with error=auth_failed; no body */
             302: {
                 headers: {
+                    /** @description recruiting_login cleared (Max-Age=0) */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5408,6 +5415,15 @@ export interface operations {
             };
             /** @description The last administrator cannot be demoted */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The change cannot be made known to the other apps now (their token check): nothing changed */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,7 +19,8 @@ export const env = {
   secret: (minLength: number) => z.string().min(minLength, { error: `must be at least ${minLength} characters` }),
   text: () => z.string().min(1),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  nodeEnv: () => z.enum(['development', 'production', 'test']).default('development'),
+  /** Unset is production: only an explicit development or test relaxes what a deployed app must have (secrets.ts). */
+  nodeEnv: () => z.enum(['development', 'production', 'test']).default('production'),
   /** Comma-separated list, trimmed, empty entries dropped. */
   list: () =>
     z
