@@ -1,11 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { JwtService } from '@nestjs/jwt';
 import { costOfRequest, curlRequest, edgeInFrontOf, type RequestCost, type TestEdge } from '@platform/testing';
 import { type Builder, IMPORT_KEY, startBuilder } from './builder-kit';
 
-const SECRET = 'builder-abuse-secret-0123456789abcdef';
+const SECRET = randomBytes(32).toString('base64url');
 const token = new JwtService().sign(
-  { sub: '5', role: 'member', type: 'access', email: 'designer@example.com', name: 'Designer' },
+  { sub: '5', role: 'member', type: 'access', email: 'designer@example.com', email_verified: true, name: 'Designer' },
   { secret: SECRET, algorithm: 'HS256', expiresIn: 600 },
 );
 

@@ -1,4 +1,5 @@
-import type { CredentialCheck } from '@platform/runtime';
+import type { Provider } from '@nestjs/common';
+import { type CredentialCheck, CREDENTIAL_CHECKS } from '@platform/runtime';
 import { DomainError } from '@platform/contracts';
 import { apiKeyMatches } from './api-key.guard';
 import { readHeaderUser } from './header-user.guard';
@@ -42,4 +43,9 @@ export function headerUserCredential(): CredentialCheck {
     }
     return true;
   };
+}
+
+/** The credential checks of an app whose documented `bearer` routes take the platform access token (CREDENTIAL_CHECKS). */
+export function accessTokenChecks(secret: string): Provider {
+  return { provide: CREDENTIAL_CHECKS, useValue: { bearer: bearerCredential(secret) } };
 }

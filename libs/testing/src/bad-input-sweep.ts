@@ -359,9 +359,15 @@ export async function runSweep(
     if (planned.statuses && !planned.statuses.includes(response.status))
       problems.push(`answered ${response.status}, not ${planned.statuses}`);
     if (planned.bounds && before) {
-      const after = resourceUsage();
-      const cpuMs = (after.userCPUTime + after.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1000;
-      const peakGrowthMb = (after.maxRSS - before.maxRSS) / 1024;
+      let { cpuMs, peakGrowthMb } = costSince(before);
+      // The process's CPU time also holds whatever else ran meanwhile (a collection of earlier garbage, a timer): a
+      // request over its bound is measured twice more and judged by its cheapest run, since noise only ever adds. A
+      // route that does the work the bound forbids costs it every time.
+      for (let again = 0; again < 2 && cpuMs > planned.bounds.cpuMs; again++) {
+        const retry = resourceUsage();
+        await send(url, planned, options.timeoutMs ?? 10_000).catch(() => undefined);
+        cpuMs = Math.min(cpuMs, costSince(retry).cpuMs);
+      }
       if (cpuMs > planned.bounds.cpuMs) problems.push(`cost ${cpuMs.toFixed(0)} ms of CPU (bound ${planned.bounds.cpuMs.toFixed(0)})`);
       if (peakGrowthMb > planned.bounds.mb)
         problems.push(`raised peak memory by ${peakGrowthMb.toFixed(0)} MB (bound ${planned.bounds.mb})`);
@@ -370,6 +376,15 @@ export async function runSweep(
       findings.push({ request: name, status: response.status, problem: `${problems.join('; ')}: ${text.slice(0, 200)}` });
   }
   return { sent: plan.length, findings, statuses };
+}
+
+/** CPU time (every thread of the process) and growth of its peak memory since `before`. */
+function costSince(before: NodeJS.ResourceUsage): { cpuMs: number; peakGrowthMb: number } {
+  const after = resourceUsage();
+  return {
+    cpuMs: (after.userCPUTime + after.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1000,
+    peakGrowthMb: (after.maxRSS - before.maxRSS) / 1024,
+  };
 }
 
 /** An answer as the sweep reads it. */

@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { bearerCredential, JWT_AUTH_OPTIONS, JwtAuthGuard, type JwtAuthOptions, RolesGuard } from '@platform/auth';
-import { CREDENTIAL_CHECKS } from '@platform/runtime';
+import { accessTokenChecks, JWT_AUTH_OPTIONS, JwtAuthGuard, type JwtAuthOptions, RolesGuard } from '@platform/auth';
 import { httpConventions } from '@platform/contracts';
 import { UndeclaredQueryGuard } from '../common/undeclared-query.guard';
 import { RaceContentExceptionFilter } from '../race-content.errors';
@@ -21,7 +20,7 @@ export class RaceContentHttpModule {
       providers: [
         { provide: JWT_AUTH_OPTIONS, useValue: jwt },
         // The access token checked before a body is read (libs/runtime credentialGate).
-        { provide: CREDENTIAL_CHECKS, useValue: { bearer: bearerCredential(jwt.secret) } },
+        accessTokenChecks(jwt.secret),
         { provide: APP_GUARD, useClass: JwtAuthGuard },
         { provide: APP_GUARD, useClass: RolesGuard },
         ...httpConventions({ filter: RaceContentExceptionFilter }),

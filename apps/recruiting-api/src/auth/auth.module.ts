@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { bearerCredential, JWT_AUTH_OPTIONS, type JwtAuthOptions, RolesGuard } from '@platform/auth';
-import { CREDENTIAL_CHECKS } from '@platform/runtime';
+import { accessTokenChecks, JWT_AUTH_OPTIONS, type JwtAuthOptions, RolesGuard } from '@platform/auth';
 import type { LoginConfig, TokenConfig } from '../config';
 import { RecruitingCoreModule } from '../core/core.module';
 import { AccessTokenGuard } from './access-token.guard';
@@ -35,7 +34,7 @@ export class AuthModule {
       providers: [
         { provide: JWT_AUTH_OPTIONS, useValue: settings.jwt },
         // The access token checked before a body is read (libs/runtime credentialGate).
-        { provide: CREDENTIAL_CHECKS, useValue: { bearer: bearerCredential(settings.jwt.secret) } },
+        accessTokenChecks(settings.jwt.secret),
         { provide: TOKEN_CONFIG, useValue: settings.tokens },
         { provide: LOGIN_CONFIG, useValue: settings.login },
         ...(oidc ? [{ provide: OidcClient, useValue: new OidcClient(oidc) }] : []),

@@ -1,7 +1,7 @@
 import type { ModuleMetadata, Provider, Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
-import { JWT_AUTH_OPTIONS, ROLES, RolesGuard } from '@platform/auth';
+import { accessTokenChecks, JWT_AUTH_OPTIONS, ROLES, RolesGuard } from '@platform/auth';
 import { httpConventions, RecruitingEnvelopeInterceptor } from '@platform/contracts';
 import type { PlatformApp } from '@platform/runtime';
 import { type RouteAccessOptions, startControllerApp, stubProvider } from '@platform/testing';
@@ -61,6 +61,7 @@ export function startRecruitingControllers(
     providers: [
       ...services.map((service) => stubProvider(service)),
       { provide: JWT_AUTH_OPTIONS, useValue: { secret: CONTROLLER_JWT_SECRET } },
+      accessTokenChecks(CONTROLLER_JWT_SECRET),
       { provide: RecruitingDb, useValue: {} },
       { provide: UsersRepository, useValue: { roleOf: async (_db: unknown, id: number) => ROLE_OF_USER.get(id) } },
       { provide: APP_GUARD, useClass: AccessTokenGuard },

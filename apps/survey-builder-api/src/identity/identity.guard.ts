@@ -1,6 +1,6 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { apiKeyMatches, plainEmail, readHeaderUser } from '@platform/auth';
-import { IS_PUBLIC, routeMetadata } from '@platform/runtime';
+import { type CanActivate, type ExecutionContext, Inject, Injectable, type Provider } from '@nestjs/common';
+import { apiKeyCredential, apiKeyMatches, headerUserCredential, plainEmail, readHeaderUser } from '@platform/auth';
+import { CREDENTIAL_CHECKS, IS_PUBLIC, routeMetadata } from '@platform/runtime';
 import { BuilderError } from '../builder.errors';
 import { type Actor, IMPORT_BOT, IMPORT_ROUTE } from './actor';
 import { UsersService } from './users.service';
@@ -51,3 +51,16 @@ export class IdentityGuard implements CanActivate {
     return { email, name: undefined };
   }
 }
+
+/**
+ * The builder's credentials checked before a body is read (libs/runtime credentialGate): the user headers the edge set
+ * from the access token (the document's `bearer`), or on import routes the import key. Provided beside IdentityGuard.
+ */
+export const BUILDER_CREDENTIAL_CHECKS: Provider = {
+  provide: CREDENTIAL_CHECKS,
+  inject: [IDENTITY_OPTIONS],
+  useFactory: (options: IdentityOptions) => ({
+    bearer: headerUserCredential(),
+    importKey: apiKeyCredential('x-api-key', options.importApiKey),
+  }),
+};

@@ -6,7 +6,7 @@ import { describeRouteAccess, httpClient, reaches, startTestApp } from '@platfor
 import { ACTOR, BUILDER_CALLERS, startBuilderControllers } from '../../test/support/controller-app';
 import { BuilderExceptionFilter } from '../builder.errors';
 import { SURVEY_BUILDER_HTTP } from '../http-surface';
-import { IDENTITY_OPTIONS, IdentityGuard } from '../identity/identity.guard';
+import { BUILDER_CREDENTIAL_CHECKS, IDENTITY_OPTIONS, IdentityGuard } from '../identity/identity.guard';
 import { UsersService } from '../identity/users.service';
 import { RenumberService } from './renumber.service';
 import { SurveyExportService } from './survey-export.service';
@@ -30,6 +30,7 @@ describe('SurveysController (no database)', () => {
     providers: [
       { provide: IDENTITY_OPTIONS, useValue: { adminEmails: [], importApiKey: undefined } },
       { provide: APP_GUARD, useClass: IdentityGuard },
+      BUILDER_CREDENTIAL_CHECKS,
       { provide: UsersService, useValue: { resolve: async (email: string, name: string) => ({ id: 'user-1', email, name }) } },
       { provide: SurveysService, useValue: surveys },
       { provide: SurveyExportService, useValue: {} },

@@ -5,7 +5,7 @@ import type { PlatformApp } from '@platform/runtime';
 import { type RouteAccessOptions, startControllerApp, stubProvider } from '@platform/testing';
 import { BuilderExceptionFilter } from '../../src/builder.errors';
 import { SURVEY_BUILDER_HTTP } from '../../src/http-surface';
-import { IDENTITY_OPTIONS, IdentityGuard } from '../../src/identity/identity.guard';
+import { BUILDER_CREDENTIAL_CHECKS, IDENTITY_OPTIONS, IdentityGuard } from '../../src/identity/identity.guard';
 import { UsersService } from '../../src/identity/users.service';
 
 export const CONTROLLER_IMPORT_KEY = 'builder-controller-import-key-0123456789';
@@ -49,6 +49,7 @@ export function startBuilderControllers(
         useValue: { resolve: async (email: string, name: string | undefined) => ({ ...CALLER, email, name: name ?? CALLER.name }) },
       },
       { provide: APP_GUARD, useClass: IdentityGuard },
+      BUILDER_CREDENTIAL_CHECKS,
       ...httpConventions({ filter: BuilderExceptionFilter, envelope: BuilderEnvelopeInterceptor }),
       ...extra,
     ],
