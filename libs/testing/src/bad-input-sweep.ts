@@ -359,7 +359,9 @@ export async function runSweep(
     if (planned.statuses && !planned.statuses.includes(response.status))
       problems.push(`answered ${response.status}, not ${planned.statuses}`);
     if (planned.bounds && before) {
-      let { cpuMs, peakGrowthMb } = costSince(before);
+      const measured = costSince(before);
+      const { peakGrowthMb } = measured;
+      let { cpuMs } = measured;
       // The process's CPU time also holds whatever else ran meanwhile (a collection of earlier garbage, a timer): a
       // request over its bound is measured twice more and judged by its cheapest run, since noise only ever adds. A
       // route that does the work the bound forbids costs it every time.
