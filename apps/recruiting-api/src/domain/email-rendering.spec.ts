@@ -49,6 +49,76 @@ describe('email rendering', () => {
     expect(withSchedulingUrl({ subject: 's', body: 'x {{scheduling_url}}' }).body).toBe('x {{scheduling_url}}');
   });
 
+  it('reads placeholders exactly as before, on every text of up to five pieces of braces, spaces and names', () => {
+    // The former pattern, kept as the reference: cubic, but harmless on these texts of at most a few dozen characters.
+    // eslint-disable-next-line regexp/no-super-linear-backtracking -- reference only, applied to short constant texts
+    const REFERENCE = /\{\{\s*([^{}]*?)\s*\}\}/g;
+    const pieces = ['{', '}', ' ', '\n', 'x', 'scheduling_url'];
+    const values = { scheduling_url: 'https://x/schedule/t' };
+    const differences: string[] = [];
+    let texts = [''];
+    for (let length = 1; length <= 5; length++) {
+      texts = texts.flatMap((text) => pieces.map((piece) => text + piece));
+      for (const body of texts) {
+        const found = [...body.matchAll(REFERENCE)];
+        const expected = {
+          linked: found.some(([, name]) => name === 'scheduling_url'),
+          text: body.replace(REFERENCE, (whole, name: string) => (name === 'scheduling_url' ? values.scheduling_url : whole)),
+          warnings: [
+            ...new Set(
+              found.filter(([, name]) => name !== 'scheduling_url').map(([whole]) => `Unknown placeholder ${whole} was left as it is`),
+            ),
+          ],
+        };
+        const rendered = renderEmail({ subject: body, body }, values);
+        const actual = {
+          linked: withSchedulingUrl({ subject: 's', body }).body === body,
+          text: rendered.body === rendered.subject ? rendered.body : `subject ${rendered.subject} differs from body ${rendered.body}`,
+          warnings: rendered.warnings,
+        };
+        if (JSON.stringify(actual) !== JSON.stringify(expected)) differences.push(JSON.stringify({ body, actual, expected }));
+      }
+    }
+    expect(texts).toHaveLength(6 ** 5);
+    expect(differences).toEqual([]);
+  });
+
+  describe('takes time linear in the text (a member writes the template, a preview renders it)', () => {
+    const BODY_MAX = 100_000; // CreateTemplateDto.body
+    /** Renders a template the way a preview of an invitation does, and answers how long it took. */
+    const renderTime = (body: string) => {
+      const started = performance.now();
+      const out = renderEmail(withSchedulingUrl({ subject: body.slice(0, 500), body }), { scheduling_url: 'https://x/schedule/t' });
+      return { ms: performance.now() - started, out };
+    };
+    const fill = (unit: string, length = BODY_MAX) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+
+    it('renders `{{` and 20,000 spaces in well under 50 ms, the text kept and the link added', () => {
+      const body = `{{${' '.repeat(20_000)}`;
+      const { ms, out } = renderTime(body);
+      expect(out.body).toBe(`${body}\n\nhttps://x/schedule/t`);
+      expect(out.warnings).toEqual([]);
+      expect(ms).toBeLessThan(50);
+    });
+
+    it.each([
+      ['`{{` and spaces', `{{${' '.repeat(BODY_MAX - 2)}`],
+      ['`{{` and line breaks and tabs', `{{${fill('\n\t ', BODY_MAX - 2)}`],
+      ['repeated `{{ `', fill('{{ ')],
+      ['repeated `{{ x `', fill('{{ x ')],
+      ['open braces', fill('{')],
+      ['close braces', fill('}')],
+      ['`{{` then spaces and one close brace', `{{${' '.repeat(BODY_MAX - 3)}}`],
+      ['spaces, then `}}`', `${' '.repeat(BODY_MAX - 2)}}}`],
+      ['unknown placeholders wide apart', fill(`{{ ${' '.repeat(500)}nick${' '.repeat(500)} }}`)],
+      ['known placeholders back to back', fill('{{ scheduling_url }}')],
+      ['HTML tag openings without an end', fill('<p ')],
+    ])('renders a body of %s at the maximum length (100,000 characters) in well under 50 ms', (_, body) => {
+      expect(body).toHaveLength(BODY_MAX);
+      expect(renderTime(body).ms).toBeLessThan(50);
+    });
+  });
+
   it('formats a time in the project time zone, in Japanese', () => {
     expect(formatScheduledAt(new Date('2026-12-01T01:00:00Z'), 'Asia/Tokyo')).toBe('2026年12月1日(火) 10:00');
     expect(formatScheduledAt(new Date('2026-12-01T01:00:00Z'), 'Europe/Berlin')).toBe('2026年12月1日(火) 02:00');
