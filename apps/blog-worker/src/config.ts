@@ -29,7 +29,7 @@ const schema = blogWorkerEnv
   .transform((e) => {
     const storage = storageOptionsFrom(e);
     const bucketAddress = storage.endpoint
-      ? `${storage.endpoint.replace(/\/+$/, '')}/${storage.bucket}`
+      ? `${storage.endpoint.replace(/(?<!\/)\/+$/, '')}/${storage.bucket}`
       : `https://${storage.bucket}.s3.${storage.region}.amazonaws.com`;
     return {
       ...baseConfigFrom(e),

@@ -86,7 +86,7 @@ const schema = recruitingEnv
         e.OIDC_ISSUER_URL && e.OIDC_CLIENT_SECRET && e.OIDC_REDIRECT_URL
           ? { issuer: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, redirectUrl: e.OIDC_REDIRECT_URL }
           : undefined,
-      frontendUrl: e.FRONTEND_URL.replace(/\/+$/, ''),
+      frontendUrl: e.FRONTEND_URL.replace(/(?<!\/)\/+$/, ''),
       adminEmails: e.ADMIN_EMAILS.map((email) => email.toLowerCase()),
     },
     messaging: e.AMQP_URL ? messagingOptionsFrom({ ...e, AMQP_URL: e.AMQP_URL }, [RECRUITING_IMPORT_QUEUE]) : undefined,
@@ -96,7 +96,7 @@ const schema = recruitingEnv
     prototypeMode: e.PROTOTYPE_MODE,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     scheduling: {
-      publicUrl: e.PUBLIC_SCHEDULING_URL.replace(/\/+$/, ''),
+      publicUrl: e.PUBLIC_SCHEDULING_URL.replace(/(?<!\/)\/+$/, ''),
       /** Key of the slot ids (an HMAC of interviewer and start), derived from the service secret. */
       slotKey: e.JWT_SECRET,
       rateLimit: {
@@ -109,7 +109,7 @@ const schema = recruitingEnv
       e.CALENDAR_PROVIDER === 'google'
         ? {
             provider: 'google' as const,
-            apiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/\/+$/, ''),
+            apiUrl: e.GOOGLE_CALENDAR_API_URL.replace(/(?<!\/)\/+$/, ''),
             calendarId: e.GOOGLE_CALENDAR_ID!,
             serviceAccountEmail: e.GOOGLE_SERVICE_ACCOUNT_EMAIL!,
             serviceAccountKey: e.GOOGLE_SERVICE_ACCOUNT_KEY!.replace(/\\n/g, '\n'),

@@ -83,7 +83,7 @@ describe('the scheduling page in a browser', () => {
       .expect(201);
     await page.reload();
     await expect(page.locator('body').textContent()).resolves.toContain('日程が確定しています');
-    await expect(page.locator('dd').first().textContent()).resolves.toMatch(/\d+年\d+月\d+日\(.\) 11:00〜12:00/);
+    await expect(page.locator('dd').first().textContent()).resolves.toMatch(/\d{4}年\d{1,2}月\d{1,2}日\(.\) 11:00〜12:00/);
     await page.screenshot({ path: join(OUTPUT, 'schedule-page-confirmed.png'), fullPage: true });
     await context.close();
   });

@@ -53,7 +53,7 @@ export function structureViolations(files: Map<string, string>): string[] {
         problems.push(`${path}: reads a PostgreSQL error code outside a repository`);
       }
     }
-    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+    for (const match of text.matchAll(/(?:from|import)\s*(?:\(\s*)?'(\.{1,2}\/[^']+)'/g)) {
       const bare = normalize(join(dirname(path), match[1]));
       if (bare.startsWith('..')) continue;
       const target = files.has(`${bare}.ts`) || !bare.includes('/') ? `${bare.replace(/\.ts$/, '')}.ts` : bare;

@@ -106,7 +106,7 @@ export class AuthSession {
   }
 
   private async exchange(): Promise<string> {
-    const request = new Request(`${this.options.baseUrl.replace(/\/+$/, '')}${REFRESH_PATH}`, {
+    const request = new Request(`${this.options.baseUrl.replace(/(?<!\/)\/+$/, '')}${REFRESH_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID() },
       body: JSON.stringify({ refreshToken: this.tokens.refreshToken }),

@@ -17,7 +17,7 @@ export type RaceContentErrorCode = raceContent.ErrorCode;
 export type AiWebhookErrorCode = aiWebhook.ErrorCode;
 
 const create = <Paths extends object>(options: ClientOptions): Client<Paths> =>
-  createClient<Paths>({ baseUrl: options.baseUrl.replace(/\/+$/, ''), headers: options.headers, fetch: platformFetch(options) });
+  createClient<Paths>({ baseUrl: options.baseUrl.replace(/(?<!\/)\/+$/, ''), headers: options.headers, fetch: platformFetch(options) });
 
 /** recruiting-api (`/api/v1/...`): with `auth` (an AuthSession from the login) or a fixed `token`. */
 export const createRecruitingClient = (options: ClientOptions): RecruitingClient => create<recruiting.paths>(options);

@@ -48,7 +48,7 @@ const cleansSavedFiles = (hook: (...args: never[]) => unknown) => String(hook).i
 function hooksOf(fastify: FastifyInstance, route: string): string {
   const table = fastify.printRoutes({ includeHooks: true, commonPrefix: false });
   const start = table.indexOf(route);
-  const next = table.slice(start + route.length).search(/\n[│\s└├─]*\/[^\n]*\(/);
+  const next = table.slice(start + route.length).search(/\n[│ \t└├─]*\/[^\n]*\(/);
   return table.slice(start, next === -1 ? undefined : start + route.length + next);
 }
 

@@ -42,7 +42,7 @@ export function tracingSettings(service: string, env: Env = process.env): Tracin
   return {
     serviceName: value(env.OTEL_SERVICE_NAME) ?? service,
     // The signal-specific variable is used as it is; the general one gets the signal's path (OTLP exporter spec).
-    tracesUrl: tracesEndpoint ?? `${endpoint!.replace(/\/+$/, '')}/v1/traces`,
+    tracesUrl: tracesEndpoint ?? `${endpoint!.replace(/(?<!\/)\/+$/, '')}/v1/traces`,
     sampler: samplerFrom(env),
     scheduleDelayMs: nonNegativeInt(env.OTEL_BSP_SCHEDULE_DELAY) ?? 5000,
     headers: headersFrom(value(env.OTEL_EXPORTER_OTLP_TRACES_HEADERS) ?? value(env.OTEL_EXPORTER_OTLP_HEADERS)),

@@ -17,7 +17,7 @@ describe('the cluster edge files (k8s/edge.yaml, k8s/cluster/gatewayclass.yaml)'
 
   it('are written for the add-on releases whose schemas scripts/schemas.sh fetches', () => {
     const script = readFileSync(join(workspaceRoot, 'scripts', 'schemas.sh'), 'utf8');
-    const fetched = [...script.matchAll(/^\s*"[\w-]+ (\S+)@(v\S+) /gm)].map(([, module, version]) => `${module}@${version}`);
+    const fetched = [...script.matchAll(/^[ \t]*"[\w-]+ (\S+)@(v\S+) /gm)].map(([, module, version]) => `${module}@${version}`);
     for (const { module, version } of Object.values(CLUSTER_ADDONS)) expect(fetched).toContain(`${module}@${version}`);
     expect(readFileSync(join(k8sDir, 'edge.yaml'), 'utf8')).toContain(`Envoy Gateway ${CLUSTER_ADDONS.envoyGateway.version}`);
   });

@@ -109,7 +109,7 @@ describe('the cluster monitoring (k8s/observability/, issue 22)', () => {
           for (const probe of ['/metrics', '/metrics/']) {
             // Gateway API's PathPrefix matches whole segments, and a trailing slash is ignored: "/" covers every path.
             // Envoy's RegularExpression matches the whole path.
-            const prefix = path!.value.replace(/\/+$/, '');
+            const prefix = path!.value.replace(/(?<!\/)\/+$/, '');
             const covers =
               path!.type === 'Exact'
                 ? path!.value === probe

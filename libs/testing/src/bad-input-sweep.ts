@@ -59,7 +59,7 @@ const DEEP = (depth: number): unknown => {
 
 /** Text of a response that betrays the server's insides. */
 const LEAKS = [
-  /\n\s+at \S/,
+  /\n[ \t]+at \S/,
   /\.(ts|js):\d+/,
   /node_modules/,
   /\/work\//,

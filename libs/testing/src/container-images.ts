@@ -110,6 +110,6 @@ export const CONTAINER_IMAGES: ContainerImage[] = [
 
 /** The table's entry for an image reference such as `postgres:18.6`, if the table has its repository. */
 export function containerImage(reference: string, table: ContainerImage[] = CONTAINER_IMAGES): ContainerImage | undefined {
-  const repository = reference.replace(/@.*$/, '').replace(/:[^/:]*$/, '');
+  const repository = reference.split('@')[0].replace(/:[^/:]*$/, '');
   return table.find((image) => image.repository === repository);
 }

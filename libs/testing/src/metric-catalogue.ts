@@ -189,7 +189,7 @@ export function promqlNames(expr: string): PromqlNames {
   const matchers: PromqlNames['matchers'] = [];
   let text = expr
     .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, '""')
-    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\[[^[\]]*\]/g, ' ')
     .replace(/\b(?:by|without|on|ignoring|group_left|group_right)\s*\(([^)]*)\)/g, (_, list: string) => {
       grouping.push(
         ...list
@@ -199,8 +199,8 @@ export function promqlNames(expr: string): PromqlNames {
       );
       return ' ';
     });
-  text = text.replace(/([a-zA-Z_:][\w:]*)?\s*\{([^}]*)\}/g, (_, series: string | undefined, body: string) => {
-    for (const [, label] of body.matchAll(/([a-zA-Z_]\w*)\s*(?:=~|!~|!=|=)/g)) matchers.push({ series, label });
+  text = text.replace(/(?:(?<![\w:])([a-zA-Z_:][\w:]*)\s*)?\{([^{}]*)\}/g, (_, series: string | undefined, body: string) => {
+    for (const [, label] of body.matchAll(/(?<!\w)([a-zA-Z_]\w*)\s*(?:=~|!~|!=|=)/g)) matchers.push({ series, label });
     return series ? ` ${series} ` : ' ';
   });
   text = text.replace(/(^|[^\w:])\d[\w.+-]*/g, '$1 ');
@@ -219,9 +219,10 @@ export function promqlNames(expr: string): PromqlNames {
  * made of catalogued series only. Grafana's label_values(<series>, <label>) queries are read the same way.
  */
 export function catalogueProblems(expr: string): string[] {
-  const labelValues = /^\s*label_values\(\s*(?:(.*),\s*)?([a-zA-Z_]\w*)\s*\)\s*$/s.exec(expr);
+  const labelValues = /^\s*label_values\((?:(.*),)?\s*([a-zA-Z_]\w*)\s*\)\s*$/s.exec(expr);
   if (labelValues) {
-    const [, selector, label] = labelValues;
+    const [, rawSelector, label] = labelValues;
+    const selector = rawSelector?.trim();
     if (!selector) return [`label_values(${label}) names no series`];
     const { series } = promqlNames(selector);
     const inner = catalogueProblems(selector);

@@ -25,7 +25,7 @@ export interface Scrape {
 }
 
 const SAMPLE_LINE = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/;
-const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;
+const LABEL = /(?<!\w)([a-zA-Z_]\w*)="((?:[^"\\]|\\.)*)"/g;
 
 /** Reads the samples of Prometheus' text format (its validity is promtool's to judge, see scrapeMetrics). */
 export function readExposition(text: string): Scrape {

@@ -25,7 +25,7 @@ export class HttpProjectAccess extends ProjectAccess {
   }
 
   async canRead(subject: string, { organizationId, projectId }: ProjectRef): Promise<boolean> {
-    const base = this.options.url.replace(/\/+$/, '');
+    const base = this.options.url.replace(/(?<!\/)\/+$/, '');
     const url = `${base}/internal/v1/organizations/${organizationId}/projects/${projectId}/members/${encodeURIComponent(subject)}`;
     const answer = await fetch(url, {
       headers: { [SERVICE_TOKEN_HEADER]: this.options.token, accept: 'application/json' },

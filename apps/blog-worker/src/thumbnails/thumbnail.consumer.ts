@@ -56,7 +56,7 @@ export class ThumbnailConsumer extends QueueConsumer<ThumbnailGenerationJob> {
       { name, mime_type: 'image', key, s3_url: stored.url, content_type: 'image/png', size: stored.size, race_id: job.race_id },
       now,
     );
-    const src = `${this.options.publicBaseUrl.replace(/\/+$/, '')}/${key.split('/').map(encodeURIComponent).join('/')}?v=${now}`;
+    const src = `${this.options.publicBaseUrl.replace(/(?<!\/)\/+$/, '')}/${key.split('/').map(encodeURIComponent).join('/')}?v=${now}`;
     const alt = found.race.name;
     for (let attempt = 0; attempt < 5; attempt++) {
       const current = attempt === 0 ? blog : await this.blogs.findById(job.blog_id);

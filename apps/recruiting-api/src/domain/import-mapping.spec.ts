@@ -92,6 +92,23 @@ describe('mapRow', () => {
     ]);
   });
 
+  it('takes an email with a dot in its domain after the first character and before the last', () => {
+    const compiled = compileMapping(BASE, HEADERS);
+    const valid = (email: string) => mapRow(['M1', 'n', email], compiled, 2).errors.length === 0;
+    expect(['a@b.c', 'a.b@c.d.e', 'a@.b.c', 'a@b..c', 'a@b.', 'a@.b', 'a@b', '@b.c', 'a@b@c.d', 'a b@c.d'].map(valid)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
   it('counts an option column as selected when non-empty and not 0', () => {
     expect([undefined, '', ' ', '0', '1', '○', 'yes'].map(isSelected)).toEqual([false, false, false, false, true, true, true]);
   });

@@ -166,7 +166,8 @@ export const isSelected = (cell: string | undefined): boolean => {
   return value !== '' && value !== '0';
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Something@something.something: the domain's first dot after its first character, so one pass decides. */
+const EMAIL = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
 const LIMITS = { externalUserId: 255, name: 255, email: 320, phone: 64 };
 
 /** One data row through the mapping: the record to store, or the row's errors (the row is then skipped). */

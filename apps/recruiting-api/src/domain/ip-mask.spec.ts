@@ -12,6 +12,8 @@ describe('maskIp', () => {
     expect(maskIp('fe80::1%eth0')).toBe('fe80::');
     expect(maskIp('::1')).toBe('::');
     expect(maskIp('::ffff:192.0.2.1')).toBe('::');
+    expect(maskIp('2001:db8:85a3:1:2:3:192.0.2.1')).toBe('2001:db8:85a3::');
+    expect(maskIp('2001:db8:85a3::192.0.2.1')).toBe('2001:db8:85a3::');
   });
 
   it('answers null for anything that is not an address', () => {

@@ -2,11 +2,11 @@ import { isIPv4, isIPv6 } from 'node:net';
 
 function ipv6Groups(address: string): number[] | undefined {
   let text = address.split('%')[0];
-  // An embedded IPv4 tail (::ffff:192.0.2.1) becomes two groups.
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4[1].split('.').map(Number);
-    text = `${text.slice(0, -v4[1].length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  // An embedded IPv4 tail (::ffff:192.0.2.1), the part after the last colon, becomes two groups.
+  const v4 = text.slice(text.lastIndexOf(':') + 1);
+  if (isIPv4(v4)) {
+    const [a, b, c, d] = v4.split('.').map(Number);
+    text = `${text.slice(0, -v4.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
   const [head, tail] = text.split('::');
   const parse = (part: string | undefined) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);

@@ -19,7 +19,7 @@ export class CreateOldBlogDto {
     optional: true,
     nullable: true,
     max: LIMITS.url,
-    pattern: /^https?:\/\/[^\s/?#]+[^\s]*$/,
+    pattern: /^https?:\/\/[^\s/?#]\S*$/,
     patternMessage: 'source_url must be an http or https URL',
     description: 'Where the blog was published; the base of its relative image addresses',
   })
