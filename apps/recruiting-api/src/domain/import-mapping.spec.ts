@@ -137,6 +137,16 @@ describe('suggestMapping', () => {
     });
   });
 
+  it('reads a long header of combining marks in linear time, and still normalizes a short one', () => {
+    const marks = `e${'\u0301\u0316'.repeat(500_000)}`; // a header row at the parser's 1 MiB record limit
+    const started = performance.now();
+    expect(suggestMapping([marks, `${'　'.repeat(90)}Ｅ－ｍａｉｌ`])).toEqual({
+      email: { column_index: 1 },
+      survey_responses: { mode: 'all_remaining' },
+    });
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+
   it('makes repeated and empty headers unique keys', () => {
     expect(columnKeys(['a', 'a', '', ' b '])).toEqual(['a', 'a_2', 'column_3', 'b']);
   });

@@ -240,11 +240,19 @@ const HEADER_WORDS: Record<'external_user_id' | 'name' | 'email' | 'phone', stri
   phone: ['電話', '電話番号', '携帯電話', '携帯電話番号', '連絡先電話番号', 'tel', 'phone', 'phonenumber', 'telephone', 'mobile'],
 };
 
+/**
+ * A header longer than this names no field (the longest word has 9 characters), and is left as it is: NFKC takes time
+ * quadratic in a run of combining marks (a 1 MiB header of them kept the process busy for over half an hour).
+ */
+const LONGEST_NORMALIZED_HEADER = 100;
+
 const normalizeHeader = (header: string) =>
-  header
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\s_\-・]/g, '');
+  header.length > LONGEST_NORMALIZED_HEADER
+    ? header
+    : header
+        .normalize('NFKC')
+        .toLowerCase()
+        .replace(/[\s_\-・]/g, '');
 
 export interface SuggestedMapping {
   external_user_id?: ColumnRef;
