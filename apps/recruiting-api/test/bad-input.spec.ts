@@ -103,5 +103,8 @@ describe('recruiting-api under bad input', () => {
       token: SWEEP_TOKEN,
       reservationId: String(ids.reservation),
     }),
+    // A preview renders the template the sweep's other requests write, with its candidate.
+    bodyValues: () => ({ templateId: ids.template, candidateId: ids.candidate }),
+    rereads: ['previewEmailTemplate', 'previewEmail'],
   });
 });

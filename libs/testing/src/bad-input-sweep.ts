@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { DocumentReader, type Schema } from './sweep-document';
 import { formBodies, multipartVariants } from './sweep-multipart';
 import { bodiesAtLimit, compressionBombs, type CostBounds, hostileBounds } from './sweep-hostile';
+import { inRounds, pathologicalRequests, pathologicalSlotValues } from './sweep-strings';
 
 /**
  * A bad-input sweep driven by an app's OpenAPI document: for every operation it sends malformed variants
@@ -22,8 +23,15 @@ export interface SweepOptions {
   badIdentities: Array<Record<string, string>>;
   /** Values of path parameters that name real resources, so requests reach past the lookup. */
   pathValues?: () => Record<string, string>;
-  /** Requests in all (spread over the operations). */
+  /** Likewise for the top-level properties of JSON bodies of these names (a preview's templateId). */
+  bodyValues?: () => Record<string, unknown>;
+  /** Requests in all (spread over the operations), besides the pathological strings, which reach every field. */
   budget?: number;
+  /**
+   * Operations besides the GETs (by operationId) that read what other routes store, such as a template's preview:
+   * the pathological strings send them unchanged in every round, after the round's writes.
+   */
+  rereads?: string[];
   seed?: number;
   /** Longest a single answer may take. */
   timeoutMs?: number;
@@ -35,11 +43,17 @@ export interface SweepRequest {
   path: string;
   query: string;
   headers: Record<string, string>;
-  body?: string | Buffer;
+  /** A function makes the body when the request is sent. */
+  body?: string | Buffer | (() => string);
   /** What the request may cost (time, peak memory growth); hostile requests carry their own bounds. */
   bounds?: CostBounds;
   /** The statuses the request may get, when only some 4xx are right. */
   statuses?: number[];
+  /** Sent whatever the budget: a class that must reach every field (the pathological strings), in rounds. */
+  always?: boolean;
+  round?: number;
+  /** Longest this answer may take given the bytes of the body and the answer, when the class bounds it tighter. */
+  timeBound?: (bytes: number) => number;
 }
 
 export interface SweepFinding {
@@ -179,7 +193,13 @@ function variantsOf(
     ((operation.requestBody as Schema | undefined)?.content as Record<string, { schema?: unknown }> | undefined)?.['multipart/form-data']
       ?.schema,
   );
-  const baseBody = jsonSchema ? reader.sample(jsonSchema, rng) : undefined;
+  const declared = (reader.resolve(jsonSchema).properties ?? {}) as Record<string, unknown>;
+  const named = Object.entries(options.bodyValues?.() ?? {}).filter(([name]) => name in declared);
+  const sample = jsonSchema ? reader.sample(jsonSchema, rng) : undefined;
+  const baseBody =
+    named.length && sample !== null && typeof sample === 'object' && !Array.isArray(sample)
+      ? { ...sample, ...Object.fromEntries(named) }
+      : sample;
   const identity = options.identity();
   const base = (label: string, change: Partial<SweepRequest> = {}): SweepRequest => ({
     label,
@@ -246,6 +266,10 @@ function variantsOf(
     );
   }
   if (method !== 'get') variants.push(...hostileVariants(options, `${method.toUpperCase()} ${template}`, base, identity));
+  const rereads = method === 'get' || (options.rereads ?? []).includes(String(operation.operationId));
+  const bodyWith = (path: string[], value: string) => JSON.stringify(withValue(baseBody, path, value));
+  const slots = pathologicalSlotValues(reader, { jsonSchema, queryParams, pathParams, rereads });
+  variants.push(...pathologicalRequests(slots, { base, pathOf, baseQuery, bodyWith }));
   return variants;
 }
 
@@ -287,7 +311,7 @@ function shuffled<T>(items: T[], rng: () => number): T[] {
 /** Sends every planned request and reports what broke the rules. */
 export async function runSweep(
   options: SweepOptions,
-): Promise<{ sent: number; findings: SweepFinding[]; statuses: Record<number, number> }> {
+): Promise<{ sent: number; findings: SweepFinding[]; statuses: Record<number, number>; slowest: Array<{ request: string; ms: number }> }> {
   const document = openApiDocumentOf(options.app())!;
   const reader = new DocumentReader(document);
   const rng = seededRandom(options.seed ?? 20261122);
@@ -300,7 +324,7 @@ export async function runSweep(
   operations.sort((a, b) => Number(a.method === 'delete') - Number(b.method === 'delete'));
   const perOperation = Math.max(4, Math.floor((options.budget ?? 400) / Math.max(1, operations.length)));
   const hostile: SweepRequest[] = [];
-  const plan = operations.flatMap(({ method, template, operation }) => {
+  const planned = operations.map(({ method, template, operation }) => {
     const all = variantsOf(reader, rng, method, template, operation, options);
     // Hostile bodies are all sent, before anything else (their memory is measured against a process that has not yet
     // seen large bodies): those without credentials first.
@@ -310,37 +334,42 @@ export async function runSweep(
     // Each upload route gets every malformed form, and each JSON route the form-encoded bodies.
     const first = variants.filter(
       (v) =>
-        v.label.startsWith('no identity') ||
-        v.label === 'body: deep nesting' ||
-        v.label === 'GET with a body' ||
-        v.label.startsWith('multipart: ') ||
-        v.label.startsWith('form: '),
+        !v.always &&
+        (v.label.startsWith('no identity') ||
+          v.label === 'body: deep nesting' ||
+          v.label === 'GET with a body' ||
+          v.label.startsWith('multipart: ') ||
+          v.label.startsWith('form: ')),
     );
-    return [
-      ...first,
-      ...shuffled(
-        variants.filter((v) => !first.includes(v)),
-        rng,
-      ).slice(0, Math.max(0, perOperation - first.length)),
-    ];
+    const sampled = shuffled(
+      variants.filter((v) => !v.always && !first.includes(v)),
+      rng,
+    ).slice(0, Math.max(0, perOperation - first.length));
+    return { method, sampled: [...first, ...sampled], always: variants.filter((v) => v.always) };
   });
+  // What is sent whatever the budget goes in rounds after the rest (inRounds), deletions still last.
+  const [kept, deletions] = [planned.filter((o) => o.method !== 'delete'), planned.filter((o) => o.method === 'delete')];
+  const plan = [kept, deletions].flatMap((ops) => [...ops.flatMap((o) => o.sampled), ...inRounds(ops.flatMap((o) => o.always))]);
   hostile.sort((a, b) => Number(a.label.includes(' with credentials')) - Number(b.label.includes(' with credentials')));
   plan.unshift(...hostile);
   const findings: SweepFinding[] = [];
   const statuses: Record<number, number> = {};
+  const slowest: Array<{ request: string; ms: number }> = [];
   const origin = await listeningOrigin(options.app().getHttpServer() as Server);
   for (const planned of plan) {
     const url = `${origin}${planned.path}${planned.query ? `?${planned.query}` : ''}`;
     const name = `${planned.method.toUpperCase()} ${planned.path.slice(0, 120)} [${planned.label}]`;
+    const body = typeof planned.body === 'function' ? planned.body() : planned.body;
     const started = Date.now();
     const before = planned.bounds ? resourceUsage() : undefined;
     let response: SweepAnswer;
     try {
-      response = await send(url, planned, options.timeoutMs ?? 10_000);
+      response = await send(url, { ...planned, body }, options.timeoutMs ?? 10_000);
     } catch (error) {
       findings.push({ request: name, status: 0, problem: `no answer: ${(error as Error).message}` });
       continue;
     }
+    const took = Date.now() - started;
     statuses[response.status] = (statuses[response.status] ?? 0) + 1;
     const text = response.text;
     const problems: string[] = [];
@@ -354,8 +383,10 @@ export async function runSweep(
     }
     const leak = LEAKS.find((pattern) => pattern.test(text));
     if (leak) problems.push(`the body leaks internals (${leak})`);
-    const elapsed = Date.now() - started;
-    if (elapsed > (options.timeoutMs ?? 10_000)) problems.push('answered too late');
+    const bytes = (typeof body === 'string' ? Buffer.byteLength(body) : (body?.length ?? 0)) + Buffer.byteLength(text);
+    slowest.push({ request: name, ms: took });
+    slowest.sort((a, b) => b.ms - a.ms).splice(5);
+    if (took > (planned.timeBound?.(bytes) ?? options.timeoutMs ?? 10_000)) problems.push(`answered too late (${took} ms, ${bytes} bytes)`);
     if (planned.statuses && !planned.statuses.includes(response.status))
       problems.push(`answered ${response.status}, not ${planned.statuses}`);
     if (planned.bounds && before) {
@@ -377,7 +408,7 @@ export async function runSweep(
     if (problems.length)
       findings.push({ request: name, status: response.status, problem: `${problems.join('; ')}: ${text.slice(0, 200)}` });
   }
-  return { sent: plan.length, findings, statuses };
+  return { sent: plan.length, findings, statuses, slowest };
 }
 
 /** CPU time (every thread of the process) and growth of its peak memory since `before`. */
@@ -407,7 +438,7 @@ async function listeningOrigin(server: Server): Promise<string> {
  * One request with exactly the planned headers and bytes, through node:http (a supertest request costs its sender
  * some 130 ms of CPU per MiB of body, which would drown the cost of serving it); the answer's JSON body parsed.
  */
-function send(url: string, planned: SweepRequest, timeoutMs: number): Promise<SweepAnswer> {
+function send(url: string, planned: SweepRequest & { body?: string | Buffer }, timeoutMs: number): Promise<SweepAnswer> {
   const body = planned.body === undefined ? undefined : Buffer.isBuffer(planned.body) ? planned.body : Buffer.from(planned.body);
   const headers = { ...planned.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
   return new Promise<SweepAnswer>((resolve, reject) => {
@@ -442,7 +473,9 @@ export function describeBadInputSweep(options: SweepOptions): void {
     it('never answers 5xx, always answers in the error body with a machine code, and leaks nothing', async () => {
       const result = await runSweep(options);
       if (process.env.SWEEP_REPORT) {
-        process.stderr.write(`sweep: ${result.sent} requests, statuses ${JSON.stringify(result.statuses)}\n`);
+        process.stderr.write(
+          `sweep: ${result.sent} requests, statuses ${JSON.stringify(result.statuses)}, slowest ${JSON.stringify(result.slowest)}\n`,
+        );
         for (const finding of result.findings) process.stderr.write(`finding: ${finding.request}: ${finding.problem.slice(0, 160)}\n`);
       }
       expect(result.sent).toBeGreaterThan(0);
