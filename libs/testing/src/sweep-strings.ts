@@ -62,7 +62,7 @@ export const PATHOLOGICAL_SHAPES: PathologicalShape[] = [
 
 /**
  * The shape at `length` code points (what maxLength counts), cut at a code point so no surrogate is left alone; when
- * `encode` is given, the longest start of it whose encoding fits `maxBytes`.
+ * `encode` is given (per code point, as encodeURIComponent is), the longest start of it whose encoding fits `maxBytes`.
  */
 export function pathologicalString(
   shape: PathologicalShape,
@@ -73,17 +73,15 @@ export function pathologicalString(
   const prefix = [...(shape.prefix ?? '')];
   const suffix = [...(shape.suffix ?? '')];
   const unit = [...shape.unit];
+  // Every code point encodes to a byte at least, so no more than maxBytes of them can fit.
+  const wanted = encode ? Math.min(length, maxBytes) : length;
   const middle = Math.max(0, length - prefix.length - suffix.length);
-  const points = [...prefix, ...Array.from({ length: middle }, (_, i) => unit[i % unit.length]), ...suffix].slice(0, length);
-  if (!encode || encode(points.join('')).length <= maxBytes) return points.join('');
-  // The most code points whose encoding fits (the encoding only grows with them).
-  let [fits, over] = [0, points.length];
-  while (over - fits > 1) {
-    const middle = Math.floor((fits + over) / 2);
-    if (encode(points.slice(0, middle).join('')).length <= maxBytes) fits = middle;
-    else over = middle;
-  }
-  return points.slice(0, fits).join('');
+  const head = [...prefix, ...Array.from({ length: Math.min(middle, wanted) }, (_, i) => unit[i % unit.length])];
+  const points = (wanted < length ? head : [...head, ...suffix]).slice(0, wanted);
+  if (!encode) return points.join('');
+  let [kept, bytes] = [0, 0];
+  while (kept < points.length && bytes + encode(points[kept]).length <= maxBytes) bytes += encode(points[kept++]).length;
+  return points.slice(0, kept).join('');
 }
 
 /** The longest a value of this schema may be: its maxLength, else the default. */
