@@ -398,7 +398,7 @@ export async function runSweep(
       // route that does the work the bound forbids costs it every time.
       for (let again = 0; again < 2 && cpuMs > planned.bounds.cpuMs; again++) {
         const retry = resourceUsage();
-        await send(url, planned, options.timeoutMs ?? 10_000).catch(() => undefined);
+        await send(url, { ...planned, body }, options.timeoutMs ?? 10_000).catch(() => undefined);
         cpuMs = Math.min(cpuMs, costSince(retry).cpuMs);
       }
       if (cpuMs > planned.bounds.cpuMs) problems.push(`cost ${cpuMs.toFixed(0)} ms of CPU (bound ${planned.bounds.cpuMs.toFixed(0)})`);
