@@ -54,6 +54,8 @@ export interface SweepRequest {
   round?: number;
   /** Longest this answer may take given the bytes of the body and the answer, when the class bounds it tighter. */
   timeBound?: (bytes: number) => number;
+  /** The route's valid request: its time at that moment is added to the bound of a request that passed it. */
+  baseline?: SweepRequest;
 }
 
 export interface SweepFinding {
@@ -386,7 +388,16 @@ export async function runSweep(
     const bytes = (typeof body === 'string' ? Buffer.byteLength(body) : (body?.length ?? 0)) + Buffer.byteLength(text);
     slowest.push({ request: name, ms: took });
     slowest.sort((a, b) => b.ms - a.ms).splice(5);
-    if (took > (planned.timeBound?.(bytes) ?? options.timeoutMs ?? 10_000)) problems.push(`answered too late (${took} ms, ${bytes} bytes)`);
+    let limit = planned.timeBound?.(bytes) ?? options.timeoutMs ?? 10_000;
+    if (took > limit && planned.baseline) {
+      // What the route takes anyway now (a list over what the sweep stored so far) is not the value's doing.
+      const again = Date.now();
+      const { path, query, body: valid } = planned.baseline;
+      const validBody = typeof valid === 'function' ? valid() : valid;
+      await send(`${origin}${path}${query ? `?${query}` : ''}`, { ...planned.baseline, body: validBody }, 60_000).catch(() => undefined);
+      limit += Date.now() - again;
+    }
+    if (took > limit) problems.push(`answered too late (${took} ms, ${bytes} bytes, bound ${limit} ms)`);
     if (planned.statuses && !planned.statuses.includes(response.status))
       problems.push(`answered ${response.status}, not ${planned.statuses}`);
     if (planned.bounds && before) {
@@ -467,7 +478,7 @@ function send(url: string, planned: SweepRequest & { body?: string | Buffer }, t
   });
 }
 
-/** The sweep as a test: every route of the app, a few hundred requests, no 5xx. */
+/** The sweep as a test: every route of the app, a few hundred sampled requests and the classes sent whole, no 5xx. */
 export function describeBadInputSweep(options: SweepOptions): void {
   describe('bad-input sweep over every documented route', () => {
     it('never answers 5xx, always answers in the error body with a machine code, and leaks nothing', async () => {
@@ -480,6 +491,6 @@ export function describeBadInputSweep(options: SweepOptions): void {
       }
       expect(result.sent).toBeGreaterThan(0);
       expect(result.findings.slice(0, 20)).toEqual([]);
-    }, 300_000);
+    }, 600_000); // thousands of requests with the pathological strings: race content's took 220 s at load average 9
   });
 }

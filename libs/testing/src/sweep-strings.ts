@@ -162,7 +162,11 @@ export interface RequestMaker {
   bodyWith: (path: string[], value: string) => string;
 }
 
-/** The requests of the slot values: sent whatever the budget, each bounded by stringSweepTimeoutMs, bodies made when sent. */
+/**
+ * The requests of the slot values: sent whatever the budget, bodies made when sent, each bounded by
+ * stringSweepTimeoutMs beyond what the route's valid request takes at that moment (measured when a request passes the
+ * bound: a list over everything the sweep stored takes its time whatever the filter).
+ */
 export function pathologicalRequests(slots: PathologicalSlotValue[], make: RequestMaker): SweepRequest[] {
   return slots.map(({ label, slot, value, round }) => {
     const others = make.baseQuery.split('&').filter((pair) => pair && slot.in === 'query' && !pair.startsWith(`${slot.name}=`));
@@ -174,7 +178,8 @@ export function pathologicalRequests(slots: PathologicalSlotValue[], make: Reque
           : slot.in === 'path'
             ? { path: make.pathOf({ [slot.name]: encodeURIComponent(value()) }) }
             : { query: [...others, `${slot.name}=${encodeURIComponent(value())}`].join('&') };
-    return make.base(label, { ...change, always: true, round, timeBound: stringSweepTimeoutMs });
+    const baseline = make.base(`${label} (the valid request, for its time)`);
+    return make.base(label, { ...change, always: true, round, timeBound: stringSweepTimeoutMs, baseline });
   });
 }
 

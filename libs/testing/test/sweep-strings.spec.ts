@@ -1,10 +1,13 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { MAX_PARAM_LENGTH } from '@platform/runtime';
 import { DocumentReader } from '../src/sweep-document';
+import type { SweepRequest } from '../src/bad-input-sweep';
 import {
   DEFAULT_STRING_LENGTH,
+  inRounds,
   MAX_QUERY_VALUE_BYTES,
   PATHOLOGICAL_SHAPES,
+  pathologicalRequests,
   pathologicalSlotValues,
   pathologicalString,
   stringSweepTimeoutMs,
@@ -106,6 +109,41 @@ describe('the pathological strings of the bad-input sweep', () => {
       const unchanged = reads.filter((s) => s.slot.in === 'none');
       expect(unchanged.map((s) => s.round)).toEqual(PATHOLOGICAL_SHAPES.map((_, round) => round));
       expect(reads.filter((s) => s.slot.in === 'path').map((s) => s.round)).toEqual(PATHOLOGICAL_SHAPES.map((_, round) => round));
+    });
+
+    it('makes requests that change one slot of the valid request, each with the valid request as its baseline', () => {
+      const base = (label: string, change: Partial<SweepRequest> = {}): SweepRequest => ({
+        label,
+        method: 'post',
+        path: '/things/1',
+        query: 'page=1&size=5',
+        headers: {},
+        body: '{"name":"ok"}',
+        ...change,
+      });
+      const make = {
+        base,
+        pathOf: (overrides: Record<string, string>) => `/things/${overrides.id ?? '1'}`,
+        baseQuery: 'page=1&size=5',
+        bodyWith: (path: string[], value: string) => JSON.stringify({ [path.join('.')]: value }),
+      };
+      const value = () => 'a b';
+      const [body, query, path] = pathologicalRequests(
+        [
+          { label: 'b', slot: { in: 'body', path: ['name'] }, value, round: 1 },
+          { label: 'q', slot: { in: 'query', name: 'page' }, value, round: 0 },
+          { label: 'p', slot: { in: 'path', name: 'id' }, value, round: 0 },
+        ],
+        make,
+      );
+      expect((body.body as () => string)()).toBe('{"name":"a b"}');
+      expect(query.query).toBe('size=5&page=a%20b');
+      expect(path.path).toBe('/things/a%20b');
+      for (const request of [body, query, path]) {
+        expect(request).toMatchObject({ always: true, baseline: { path: '/things/1', query: 'page=1&size=5', body: '{"name":"ok"}' } });
+        expect(request.timeBound!(0)).toBe(2_000);
+      }
+      expect(inRounds([body, query, path]).map((r) => r.label)).toEqual(['q', 'p', 'b']);
     });
 
     it('gives an operation without fields the shapes in an undocumented query parameter, and one with fields none', () => {
