@@ -1,4 +1,4 @@
-import { edgeInFrontOf } from '@platform/testing';
+import { describeOversizeBodies, edgeInFrontOf } from '@platform/testing';
 import request from 'supertest';
 import { API_KEY, type CreatedJob, keyOf, manifestFor, startWebhook, urlOf, type Webhook } from './webhook-kit';
 
@@ -13,6 +13,8 @@ describe('ai-webhook end to end through the local edge', () => {
     await hook.redis.del('event_run:4:40:run-e2e');
     await hook?.close();
   });
+
+  describeOversizeBodies({ app: () => hook.app, name: 'ai-webhook', identity: () => ({ 'x-api-key': API_KEY }), edgeUrl: () => gateway });
 
   it('a wf2des run as a worker reports it, then the onboarding status a user polls', async () => {
     const job = (await hook.ops.create('wf2des', 4, 40)) as CreatedJob;

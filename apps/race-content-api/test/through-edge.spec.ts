@@ -1,19 +1,23 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { edgeInFrontOf, useTestScope } from '@platform/testing';
+import type { PlatformApp } from '@platform/runtime';
+import { describeOversizeBodies, edgeInFrontOf, useTestScope } from '@platform/testing';
 import request from 'supertest';
-import { accessToken, startRaceContentApp, testConfig } from './test-app';
+import { accessToken, as, startRaceContentApp, testConfig } from './test-app';
 
 const run = promisify(execFile);
 
 describe('race-content-api end to end through the local edge', () => {
   const scope = useTestScope('rc_edge');
   let gateway: string;
+  let app: PlatformApp;
 
   beforeAll(async () => {
-    const app = scope.track('race-content-api', await startRaceContentApp(testConfig(scope)));
+    app = scope.track('race-content-api', await startRaceContentApp(testConfig(scope)));
     gateway = scope.track('the edge', await edgeInFrontOf(app, 'race-content-api')).url;
   });
+
+  describeOversizeBodies({ app: () => app, name: 'race-content-api', identity: () => as('member'), edgeUrl: () => gateway });
 
   it('answers the health checks as a user calls them', async () => {
     await request(gateway).get('/v1/ping').expect(200, { message: 'pong' });

@@ -1,6 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import { RedisUserVersions } from '@platform/persistence';
-import { edgeInFrontOf, type TestEdge, testServices, waitFor } from '@platform/testing';
+import { describeOversizeBodies, edgeInFrontOf, type TestEdge, testServices, waitFor } from '@platform/testing';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { type Builder, IMPORT_KEY, startBuilder, THEME } from './builder-kit';
@@ -31,6 +31,14 @@ describe('survey-builder-api end to end through the local edge', () => {
     users = async (email) => (await pool.query('SELECT count(*)::int AS n FROM "user" WHERE email = $1', [email])).rows[0].n;
   });
   afterAll(() => builder?.close());
+
+  describeOversizeBodies({
+    app: () => builder.app,
+    name: 'survey-builder-api',
+    identity: () => designer,
+    appIdentity: () => ({ 'x-user-email': 'designer@example.com', 'x-user-name': 'designer' }),
+    edgeUrl: () => edge.url,
+  });
 
   it('refuses forged x-user-* headers without a token with 401 in the builder body, before the builder sees them', async () => {
     const res = await http().get('/api/surveys').set({ 'x-user-email': 'admin@example.com', 'x-user-name': 'anyone' }).expect(401);

@@ -6,7 +6,7 @@ import { type IncomingHttpHeaders, request as httpRequest, type Server } from 'n
 import type { AddressInfo } from 'node:net';
 import { DocumentReader, type Schema } from './sweep-document';
 import { formBodies, multipartVariants } from './sweep-multipart';
-import { bodiesAtLimit, compressionBombs, type CostBounds, hostileBounds } from './sweep-hostile';
+import { bodiesAtLimit, compressionBombs, type CostBounds, type HostileBody, hostileBounds } from './sweep-hostile';
 import { inRounds, pathologicalRequests, pathologicalSlotValues } from './sweep-strings';
 
 /**
@@ -56,7 +56,15 @@ export interface SweepRequest {
   timeBound?: (bytes: number) => number;
   /** The route's valid request: its time at that moment is added to the bound of a request that passed it. */
   baseline?: SweepRequest;
+  /** Sent this many times at once (the concurrency class): every copy must be answered, none with a 5xx. */
+  burst?: number;
 }
+
+/** Copies of an operation's valid request sent at once: twice a pool's ten connections. */
+const BURST = 20;
+
+/** A body larger than any JSON route takes and smaller than the uploads', as a careless upload sends one. */
+const FIVE_MB = Buffer.alloc(5_000_000, 'x');
 
 export interface SweepFinding {
   request: string;
@@ -265,8 +273,11 @@ function variantsOf(
         headers: { ...identity, 'content-type': 'application/json' },
         body: JSON.stringify({ x: 'y'.repeat(100_000) }),
       }),
+      base('GET with a 5 MB body', { headers: { ...identity, 'content-type': 'application/json' }, body: FIVE_MB }),
     );
   }
+  // The concurrency class: the operation's valid request, many at once.
+  variants.push(base(`${BURST} at once`, { burst: BURST }));
   if (method !== 'get') variants.push(...hostileVariants(options, `${method.toUpperCase()} ${template}`, base, identity));
   const rereads = method === 'get' || (options.rereads ?? []).includes(String(operation.operationId));
   const bodyWith = (path: string[], value: string) => JSON.stringify(withValue(baseBody, path, value));
@@ -289,8 +300,9 @@ function hostileVariants(
   // Without credentials the route must refuse before reading anything, whatever the body: one bomb and the widest
   // body at and past the limit show it. With them, every kind.
   const without = [compressionBombs()[0], ...bodiesAtLimit(limit).filter((body) => !/object|nesting/.test(body.label))];
+  const fiveMegabytes: HostileBody = { label: 'a body of 5 MB', headers: { 'content-type': 'application/json' }, body: FIVE_MB };
   return [false, true].flatMap((credentials) =>
-    (credentials ? [...compressionBombs(), ...bodiesAtLimit(limit)] : without).map((hostile) =>
+    (credentials ? [...compressionBombs(), ...bodiesAtLimit(limit), fiveMegabytes] : without).map((hostile) =>
       base(`hostile ${credentials ? 'with' : 'without'} credentials: ${hostile.label}`, {
         headers: { ...(credentials ? identity : {}), ...hostile.headers },
         body: hostile.body,
@@ -331,7 +343,8 @@ export async function runSweep(
     // Hostile bodies are all sent, before anything else (their memory is measured against a process that has not yet
     // seen large bodies): those without credentials first.
     hostile.push(...all.filter((v) => v.bounds));
-    const variants = all.filter((v) => !v.bounds);
+    const bursts = all.filter((v) => v.burst);
+    const variants = all.filter((v) => !v.bounds && !v.burst);
     // Each operation gets an identity case and a whole-body case first, then a seeded sample of the rest.
     // Each upload route gets every malformed form, and each JSON route the form-encoded bodies.
     const first = variants.filter(
@@ -339,7 +352,7 @@ export async function runSweep(
         !v.always &&
         (v.label.startsWith('no identity') ||
           v.label === 'body: deep nesting' ||
-          v.label === 'GET with a body' ||
+          v.label.startsWith('GET with a') ||
           v.label.startsWith('multipart: ') ||
           v.label.startsWith('form: ')),
     );
@@ -347,7 +360,8 @@ export async function runSweep(
       variants.filter((v) => !v.always && !first.includes(v)),
       rng,
     ).slice(0, Math.max(0, perOperation - first.length));
-    return { method, sampled: [...first, ...sampled], always: variants.filter((v) => v.always) };
+    // Its valid request many times at once, after the rest (the resources it names exist by then).
+    return { method, sampled: [...first, ...sampled, ...bursts], always: variants.filter((v) => v.always) };
   });
   // What is sent whatever the budget goes in rounds after the rest (inRounds), deletions still last.
   const [kept, deletions] = [planned.filter((o) => o.method !== 'delete'), planned.filter((o) => o.method === 'delete')];
@@ -364,6 +378,25 @@ export async function runSweep(
     const body = typeof planned.body === 'function' ? planned.body() : planned.body;
     const started = Date.now();
     const before = planned.bounds ? resourceUsage() : undefined;
+    if (planned.burst) {
+      const answers = await Promise.all(
+        Array.from({ length: planned.burst }, () =>
+          send(url, { ...planned, body }, options.timeoutMs ?? 10_000).catch((error: Error) => ({ error: error.message })),
+        ),
+      );
+      const wrong = answers.filter((answer) => 'error' in answer || answer.status >= 500);
+      for (const answer of answers) if ('status' in answer) statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      if (wrong.length) {
+        const first = wrong[0];
+        const what = 'error' in first ? `no answer: ${first.error}` : `answered ${first.status}: ${first.text.slice(0, 160)}`;
+        findings.push({
+          request: name,
+          status: 'status' in first ? first.status : 0,
+          problem: `${wrong.length} of ${planned.burst}: ${what}`,
+        });
+      }
+      continue;
+    }
     let response: SweepAnswer;
     try {
       response = await send(url, { ...planned, body }, options.timeoutMs ?? 10_000);

@@ -8,6 +8,7 @@ import {
   METRICS_PATH,
   registeredRoutes,
   type RouteBodyLimits,
+  type DrainLimits,
 } from '@platform/runtime';
 import { APP_NAMES, type AppName, appBodyLimits } from '@platform/routing';
 import request from 'supertest';
@@ -23,6 +24,8 @@ export interface TestAppOptions {
   checkDocument?: boolean;
   /** Collects every log line the app writes (at info level and above), instead of writing none. */
   logLines?: string[];
+  /** How much of a refused body the app drains (libs/runtime DRAIN_LIMITS by default). */
+  drainLimits?: DrainLimits;
 }
 
 /** The body limits an app of that name runs with by default; none for a test fixture that is not one of the apps. */
@@ -42,6 +45,7 @@ export async function startTestApp(module: DynamicModule, surface: HttpSurface, 
   const app = await createHttpApp(module, {
     ...surface,
     bodyLimits: options.bodyLimits ?? appBodyLimitsOf(surface.openApi.title),
+    drainLimits: options.drainLimits,
     service: surface.openApi.title,
     logLevel: options.logLines ? 'info' : (process.env.LOG_LEVEL ?? 'silent'),
     logDestination: options.logLines ? { write: (line: string) => void options.logLines!.push(line) } : undefined,

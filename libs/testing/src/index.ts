@@ -35,3 +35,5 @@ export * from './metrics';
 export * from './request-cost';
 export * from './sweep-hostile';
 export * from './mailpit';
+export * from './oversize-clients';
+export * from './oversize-specs';

@@ -45,6 +45,8 @@ export interface HttpAppOptions extends HttpSurface {
   trustedProxyHops?: number;
   /** GET /metrics and the request and runtime metrics (default on; METRICS_ENABLED). */
   metrics?: boolean;
+  /** How much of a refused body is read and discarded after the answer, and for how long (DRAIN_LIMITS by default). */
+  drainLimits?: DrainLimits;
 }
 
 export type PlatformApp = NestFastifyApplication;
@@ -81,7 +83,16 @@ export async function createHttpApp(
   module: Type<unknown> | DynamicModule,
   options: Pick<
     HttpAppOptions,
-    'openApi' | 'errorBody' | 'logRedaction' | 'bodyLimits' | 'service' | 'logLevel' | 'quietPaths' | 'trustedProxyHops' | 'metrics'
+    | 'openApi'
+    | 'errorBody'
+    | 'logRedaction'
+    | 'bodyLimits'
+    | 'service'
+    | 'logLevel'
+    | 'quietPaths'
+    | 'trustedProxyHops'
+    | 'metrics'
+    | 'drainLimits'
   > & { logDestination?: DestinationStream },
 ): Promise<PlatformApp> {
   const logger = createLogger(options.service, options.logLevel, options.logDestination);
@@ -194,11 +205,8 @@ export async function createHttpApp(
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     if (!hasBody(request.headers)) return done();
-    if (BODYLESS_METHODS.has(request.method)) {
-      // Answered before the body is read: the connection cannot be reused.
-      reply.header('connection', 'close');
-      return done(new MalformedInputError('body', `A ${request.method} request takes no body`));
-    }
+    // Answered before the body is read (what the client still sends is drained: holdUntilDrained).
+    if (BODYLESS_METHODS.has(request.method)) return done(new MalformedInputError('body', `A ${request.method} request takes no body`));
     // Request bodies are taken as sent: no client of the platform compresses them, and inflating one before its
     // credentials and size are known is what a compression bomb needs (docs/decisions.md, "Request bodies").
     const coding = request.headers['content-encoding'];
@@ -218,8 +226,11 @@ export async function createHttpApp(
     done();
   });
   // Close waits for every connection; a keep-alive socket must not outlive the response it carried.
-  fastify.addHook('onSend', (_request, reply, payload, done) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     if (draining.has(app)) reply.header('connection', 'close');
+    // An answer given before the whole body arrived (a refusal: no credentials, too large, malformed): the rest of the
+    // body is read and discarded, so the client gets the answer, not a reset.
+    else if (!request.raw.complete) holdUntilDrained(request.raw, reply, options.drainLimits ?? DRAIN_LIMITS);
     done(null, payload);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
@@ -326,6 +337,37 @@ export function runHttpMain<C extends BaseAppConfig>(main: HttpMain<C>): void {
       metrics: config.metricsEnabled,
     });
   });
+}
+
+export interface DrainLimits {
+  maxBytes: number;
+  maxMs: number;
+}
+
+/** The most of a refused body read and discarded after the answer, and for how long, before the connection is dropped. */
+export const DRAIN_LIMITS: DrainLimits = { maxBytes: 128 * 1024 * 1024, maxMs: 10_000 };
+
+/**
+ * Answers a request whose body has not all arrived without resetting its connection. Closing a socket with unread bytes
+ * makes the kernel send a reset, which can reach the client before the answer does (a proxy in between then reports a
+ * 502): so the rest of the body is read and discarded, and the connection is then kept for the next request. Fastify
+ * asks to close on every body it refused ("the client may send more data"), but the rest is read by the message's own
+ * framing, so what comes after it is the next request: the close is taken back (a client told to keep the connection
+ * must find it open). A client that sends more than `limits.maxBytes`, or for longer than `limits.maxMs`, is cut off:
+ * draining is bounded like everything before credentials.
+ */
+function holdUntilDrained(raw: IncomingMessage, reply: { removeHeader(name: string): unknown }, limits: DrainLimits): void {
+  reply.removeHeader('connection');
+  const socket = raw.socket;
+  let received = 0;
+  const cutOff = () => socket.destroy();
+  const timer = setTimeout(cutOff, limits.maxMs).unref();
+  raw.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limits.maxBytes) cutOff();
+  });
+  raw.once('end', () => clearTimeout(timer));
+  raw.once('close', () => clearTimeout(timer));
 }
 
 /** The credential checks the app provides (CREDENTIAL_CHECKS), or none. */
