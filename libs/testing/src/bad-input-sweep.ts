@@ -2,12 +2,13 @@ import { seededRandom } from './seeded-random';
 import type { INestApplication } from '@nestjs/common';
 import { openApiDocumentOf, routeBodyLimit } from '@platform/runtime';
 import { resourceUsage } from 'node:process';
-import { type IncomingHttpHeaders, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { DocumentReader, type Schema } from './sweep-document';
 import { formBodies, multipartVariants } from './sweep-multipart';
 import { bodiesAtLimit, compressionBombs, type CostBounds, type HostileBody, hostileBounds } from './sweep-hostile';
 import { inRounds, pathologicalRequests, pathologicalSlotValues } from './sweep-strings';
+import { costSince, listeningOrigin, send, type SweepAnswer } from './sweep-transport';
+import { badPathValues, badQueryValues, badValues, withValue } from './sweep-values';
 
 /**
  * A bad-input sweep driven by an app's OpenAPI document: for every operation it sends malformed variants
@@ -72,15 +73,6 @@ export interface SweepFinding {
   problem: string;
 }
 
-const NUL = 'a\u0000b';
-const LONE_SURROGATE = 'a\ud800b';
-const HUGE = 'x'.repeat(200_000);
-const DEEP = (depth: number): unknown => {
-  let value: unknown = 1;
-  for (let i = 0; i < depth; i++) value = [value];
-  return value;
-};
-
 /** Text of a response that betrays the server's insides. */
 const LEAKS = [
   /\n[ \t]+at \S/,
@@ -93,79 +85,6 @@ const LEAKS = [
   /duplicate key value/i,
   /violates [a-z ]*constraint/i,
   /relation "[^"]+"/,
-];
-
-/** A copy of `body` with the value at `path` replaced (arrays at a path get their first element created). */
-function withValue(body: unknown, path: string[], value: unknown): unknown {
-  const copy = structuredClone(body ?? {}) as Record<string, unknown>;
-  let node: Record<string, unknown> = copy;
-  for (const key of path.slice(0, -1)) {
-    if (node[key] === null || typeof node[key] !== 'object') node[key] = /^\d+$/.test(path[path.indexOf(key) + 1] ?? '') ? [{}] : {};
-    node = node[key] as Record<string, unknown>;
-  }
-  node[path[path.length - 1]] = value;
-  return copy;
-}
-
-/** Malformed values of a field, by what the field is. */
-function badValues(schema: Schema): Array<[string, unknown]> {
-  const common: Array<[string, unknown]> = [
-    ['null', null],
-    ['an object', { unexpected: true }],
-    ['deep nesting', DEEP(200)],
-  ];
-  switch (schema.type) {
-    case 'string':
-      return [
-        ...common,
-        ['a number', 12345],
-        ['NUL', NUL],
-        ['a lone surrogate', LONE_SURROGATE],
-        ['200k characters', HUGE],
-        ['an empty string', ''],
-        ['an array', ['x']],
-      ];
-    case 'integer':
-    case 'number':
-      return [
-        ...common,
-        ['text', 'abc'],
-        ['1e308', 1e308],
-        ['-1e308', -1e308],
-        ['1.5', 1.5],
-        ['2^53+2', 2 ** 53 + 2],
-        ['a numeric string', '7'],
-      ];
-    case 'boolean':
-      return [...common, ['text', 'yes'], ['1', 1]];
-    case 'array':
-      return [...common, ['text', 'x'], ['5,000 items', Array.from({ length: 5000 }, () => 'x')], ['items of NUL', [NUL]]];
-    default:
-      return [...common, ['an array', [1, 2]], ['text', 'x']];
-  }
-}
-
-const badPathValues: Array<[string, string]> = [
-  ['not an id', 'not-an-id'],
-  ['NUL', 'a%00b'],
-  ['a lone surrogate', '%ED%A0%80'],
-  ['bad percent-encoding', '%E0%A4%A'],
-  ['600 characters', 'p'.repeat(600)],
-  ['1e308', '1e308'],
-  ['-1', '-1'],
-  ['23 digits', '12345678901234567890123'],
-  ['a traversal', '..%2F..%2Fetc%2Fpasswd'],
-];
-
-const badQueryValues: Array<[string, string]> = [
-  ['text', 'abc'],
-  ['NUL', 'a%00b'],
-  ['a lone surrogate', '%ED%A0%80'],
-  ['10k characters', 'q'.repeat(10_000)],
-  ['1e400', '1e400'],
-  ['-1', '-1'],
-  ['1.5', '1.5'],
-  ['an empty value', ''],
 ];
 
 /** All the malformed requests for one operation, before sampling. */
@@ -453,62 +372,6 @@ export async function runSweep(
       findings.push({ request: name, status: response.status, problem: `${problems.join('; ')}: ${text.slice(0, 200)}` });
   }
   return { sent: plan.length, findings, statuses, slowest };
-}
-
-/** CPU time (every thread of the process) and growth of its peak memory since `before`. */
-function costSince(before: NodeJS.ResourceUsage): { cpuMs: number; peakGrowthMb: number } {
-  const after = resourceUsage();
-  return {
-    cpuMs: (after.userCPUTime + after.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1000,
-    peakGrowthMb: (after.maxRSS - before.maxRSS) / 1024,
-  };
-}
-
-/** An answer as the sweep reads it. */
-interface SweepAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-  body: unknown;
-}
-
-/** The app's loopback origin, listening on a free port if it is not listening yet. */
-async function listeningOrigin(server: Server): Promise<string> {
-  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-/**
- * One request with exactly the planned headers and bytes, through node:http (a supertest request costs its sender
- * some 130 ms of CPU per MiB of body, which would drown the cost of serving it); the answer's JSON body parsed.
- */
-function send(url: string, planned: SweepRequest & { body?: string | Buffer }, timeoutMs: number): Promise<SweepAnswer> {
-  const body = planned.body === undefined ? undefined : Buffer.isBuffer(planned.body) ? planned.body : Buffer.from(planned.body);
-  const headers = { ...planned.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
-  return new Promise<SweepAnswer>((resolve, reject) => {
-    const outgoing = httpRequest(url, { method: planned.method.toUpperCase(), headers, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown;
-        if (String(res.headers['content-type'] ?? '').includes('json')) {
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            parsed = undefined;
-          }
-        }
-        resolve({ status: res.statusCode!, headers: res.headers, text, body: parsed });
-      });
-    });
-    outgoing.on('timeout', () => outgoing.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    // A server that answers before reading the whole body may close the connection while it is still being sent: the
-    // answer, if one came, is what counts.
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
 }
 
 /** The sweep as a test: every route of the app, a few hundred sampled requests and the classes sent whole, no 5xx. */
