@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
+import jest from 'eslint-plugin-jest';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -51,6 +52,14 @@ export default tseslint.config(
   {
     files: ['**/*.spec.ts', '**/test/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'scripts/**/*.mjs', 'libs/*/examples/**/*.ts'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // A committed test runs in full: no test run alone (.only, fit) and none left out (.skip, x, a test without a body).
+    // eslint-plugin-jest knows every spelling Jest accepts (describe['only'], it.only.each, ...), which a
+    // no-restricted-syntax pattern would have to list by hand.
+    files: ['**/*.spec.ts', '**/test/**/*.ts', 'libs/testing/src/**/*.ts'],
+    plugins: { jest },
+    rules: { 'jest/no-focused-tests': 'error', 'jest/no-disabled-tests': 'error' },
   },
   {
     files: ['**/*.mjs'],
