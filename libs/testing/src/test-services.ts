@@ -61,6 +61,11 @@ export function notYet(cause: unknown): never {
   throw new NotYet(cause instanceof Error ? cause.message : String(cause), { cause });
 }
 
+/** What waitFor throws when its deadline passes. */
+export class TimedOut extends Error {
+  override readonly name = 'TimedOut';
+}
+
 /**
  * Polls `probe` until it returns a value other than undefined, or fails after the deadline. No sleeps. "Not yet" is
  * said by returning undefined or throwing NotYet (see notYet); anything else the probe throws, an assertion above
@@ -81,7 +86,7 @@ export async function waitFor<T>(
       reason = error.message;
     }
     if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${reason === undefined ? '' : ` (last: ${reason})`}`);
+      throw new TimedOut(`timed out after ${timeoutMs} ms waiting for ${what}${reason === undefined ? '' : ` (last: ${reason})`}`);
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }

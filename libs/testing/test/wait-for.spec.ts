@@ -1,4 +1,4 @@
-import { notYet, NotYet, waitFor } from '../src';
+import { notYet, NotYet, TimedOut, waitFor } from '../src';
 
 describe('waitFor: polls until a value, fails at once on anything but "not yet"', () => {
   it('fails at once with the assertion a probe makes, not after the deadline', async () => {
@@ -45,6 +45,7 @@ describe('waitFor: polls until a value, fails at once on anything but "not yet"'
       what: 'the store to answer',
     });
     await expect(waited).rejects.toThrow('timed out after 50 ms waiting for the store to answer (last: connect ECONNREFUSED 127.0.0.1:1)');
+    await expect(waited).rejects.toBeInstanceOf(TimedOut);
   });
 
   it('answers falsy values other than undefined (false, 0, null are results)', async () => {
