@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import nx from '@nx/eslint-plugin';
+import jest from 'eslint-plugin-jest';
 import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
@@ -59,6 +60,14 @@ export default tseslint.config(
     files: ['**/*.ts', '**/*.mjs'],
     plugins: { regexp },
     rules: { 'regexp/no-super-linear-backtracking': 'error', 'regexp/no-super-linear-move': 'error' },
+  },
+  {
+    // A committed test runs in full: no test run alone (.only, fit) and none left out (.skip, x, a test without a body).
+    // eslint-plugin-jest knows every spelling Jest accepts (describe['only'], it.only.each, ...), which a
+    // no-restricted-syntax pattern would have to list by hand.
+    files: ['**/*.spec.ts', '**/test/**/*.ts', 'libs/testing/src/**/*.ts'],
+    plugins: { jest },
+    rules: { 'jest/no-focused-tests': 'error', 'jest/no-disabled-tests': 'error' },
   },
   {
     files: ['**/*.mjs'],

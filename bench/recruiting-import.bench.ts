@@ -8,6 +8,7 @@
 // Second floor, the true one of an import into this schema: the database storing the same rows as the import stores
 // them (persons, participation records with their score rows, history rows), in its cheapest form (that \copy, then one
 // INSERT … SELECT per table over all rows at once); it is also judged against the 3 s target, which it decides.
+// An import that is not exact (partial, failed, fewer rows imported or stored) fails the bench, in smoke mode too.
 // Run: npm run bench:import   (PostgreSQL and RabbitMQ must be up: scripts/services.sh)
 import { execFileSync, spawn } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { RECRUITING_DATABASE } from '../apps/recruiting-api/src/database/databas
 import { RECRUITING_IMPORT_QUEUE } from '../apps/recruiting-api/src/recruiting.queues';
 import { encodeTsv, PANEL_HEADERS, panelExport } from '../apps/recruiting-api/test/fixtures/imports/tsv-fixtures';
 import { answers, appEntry, cpuSeconds, FROM_SOURCE, memoryMb, report, runBench, size, whenReady } from './bench-kit';
+import { importProblems } from './recruiting-import-result';
 
 const ROWS = size(100_000, 1_000);
 const SECRET = 'bench-secret-0123456789abcdef0123456789';
@@ -122,7 +124,7 @@ runBench('import', async ({ scope, services }) => {
   const status = await waitFor(
     async () => {
       const res = await fetch(`${base}/${importLogId}/status`, { headers });
-      const body = (await res.json()) as { data: { status: string; importedCount: number; errorCount: number } };
+      const body = (await res.json()) as { data: { status: string; importedCount: number; duplicateCount: number; errorCount: number } };
       return ['completed', 'partial', 'failed'].includes(body.data.status) ? body.data : undefined;
     },
     { timeoutMs: 300_000, intervalMs: 100, what: 'the import' },
@@ -130,10 +132,12 @@ runBench('import', async ({ scope, services }) => {
   const t2 = performance.now();
   const c2 = await cpu();
   clearInterval(sampler);
-  if (status.status === 'failed') throw new Error(`the import failed: ${JSON.stringify(status)}`);
   const stored = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM project_candidates WHERE project_id = $1`, [
     project.rows[0].id,
   ]);
+  // A wrong import fails the bench, in smoke mode too: its time would be the time of less work.
+  const problems = importProblems({ rows: ROWS, fileRowCount: file.file_info.rowCount, ...status, stored: stored.rows[0].n });
+  if (problems.length) throw new Error(`the import is wrong: ${problems.join('; ')} (${JSON.stringify(status)})`);
 
   // The floor: psql \copy of the same rows into a plain table.
   await pool.query(`CREATE TABLE copy_floor (${PANEL_HEADERS.map((_, i) => `c${i} text`).join(', ')})`);

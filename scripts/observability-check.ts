@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { waitFor, workspaceRoot } from '@platform/testing';
+import { notYet, waitFor, workspaceRoot } from '@platform/testing';
 
 const EDGE = `http://127.0.0.1:${process.env.EDGE_HTTP_PORT ?? process.env.GATEWAY_PORT ?? 8080}`;
 const PROMETHEUS = `http://127.0.0.1:${process.env.PROMETHEUS_PORT ?? 9090}`;
@@ -96,7 +96,8 @@ async function generateOneArticle(): Promise<string> {
 
 /** CI's way: the request id of a generation of the soak's traffic whose trace already reached article-worker. */
 async function generationOfTraffic(): Promise<string> {
-  await waitFor(() => getJson(`${JAEGER}/api/services`).then(() => true), {
+  // Refused until up.sh has started it: not yet.
+  await waitFor(() => getJson(`${JAEGER}/api/services`).then(() => true, notYet), {
     timeoutMs: 900_000,
     intervalMs: 1000,
     what: `the trace store at ${JAEGER} (up.sh starts it)`,

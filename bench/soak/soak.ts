@@ -1,28 +1,32 @@
-// The soak (issue 21): the whole platform as deployed, two replicas of every app behind the local edge
-// (REPLICAS=2 bash scripts/up.sh, on stores of the soak's own), driven by k6 with mixed traffic for several minutes
-// while one replica of each app is stopped and started again. Afterwards a checker proves: zero 5xx, every 202 job
-// in a final state, no slot booked twice, every import's counts exact, version numbers dense.
+// The soak: the whole platform as deployed, two replicas of every app behind the local edge (REPLICAS=2 bash
+// scripts/up.sh, on stores of the soak's own), driven by k6 with mixed traffic for several minutes while one replica of
+// each app is stopped and started again. Afterwards a checker (soak-check.ts) proves, each over traffic that happened:
+// every route had its traffic, zero 5xx, every 202 job in its final state, no slot booked twice (no overlapping hours
+// of one interviewer), every import's counts exact, version numbers dense.
 //
 //   npm run soak                 (SOAK_DURATION, default 5m; SOAK_VUS, default 20)
 //   npm run soak -- --smoke      (30 s, the same traffic and checks; scripts/test.sh runs it in CI)
 //
 // HTTP apps are stopped with SIGTERM, as Kubernetes stops a pod (they drain: the edge must route around them); the
-// workers with SIGKILL (their jobs must come back from the broker). up.sh starts each again.
+// workers with SIGKILL (their jobs must come back from the broker). up.sh starts each again. The schedule follows the
+// platform's pace (schedule.ts): the stops are spread over SOAK_DURATION, the next never before the previous replica
+// is ready again, and the traffic runs on until a share of the duration after the last one is ready again; a replica
+// not ready within RESTART_BOUND_MS fails the soak. k6's own duration is only that bound.
 // Prints each route's throughput and latency percentiles, the kills, and the checker's verdict; writes them to
 // .data/soak/report.json.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
-import { JwtService } from '@nestjs/jwt';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import { waitFor, workspaceRoot } from '@platform/testing';
 import { MongoClient } from 'mongodb';
-import { Pool } from 'pg';
-import { hashSchedulingToken, newSchedulingToken } from '../../apps/recruiting-api/src/core/scheduling-token';
 import { RECRUITING_IMPORT_QUEUE } from '../../apps/recruiting-api/src/recruiting.queues';
 import { memoryMb, runBench, SMOKE } from '../bench-kit';
-import { checkSoak } from './soak-check';
+import { judgeSoak, routeFigures } from './soak-check';
+import { readFacts } from './soak-facts';
+import { type Plan, startTrafficControl, stopAt, trafficBoundMs, trafficEndAt } from './schedule';
+import { seed, type SeedData, seedWebhookJobs, WEBHOOK_JOBS, WEBHOOK_NONCE } from './soak-seed';
 
 const DURATION = process.env.SOAK_DURATION ?? (SMOKE ? '30s' : '5m');
 const VUS = Number(process.env.SOAK_VUS ?? (SMOKE ? 8 : 20));
@@ -31,6 +35,10 @@ const APPS = ['recruiting-api', 'survey-builder-api', 'race-content-api', 'ai-we
 const WORKERS = new Set(['article-worker', 'blog-worker']);
 const RACE_FIXTURE = join(workspaceRoot, 'libs/race-content-data/fixtures/horse_racing/2026-11-01_tokyo_11R_tenno-sho-autumn.json');
 const RACE_ID = 'h-20261101-05-11';
+/** How long a stopped replica may take to be ready again. */
+const RESTART_BOUND_MS = 120_000;
+/** k6 ends with this code when the soak ends it (SIGTERM) once every virtual user idles. */
+const K6_EXTERNAL_ABORT = 105;
 
 const portAnswers = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -116,126 +124,6 @@ async function stopPlatform(platform: ChildProcess): Promise<void> {
   await exited;
 }
 
-interface SeedData {
-  projectId: number;
-  confirmProjectId: number;
-  viewer: string;
-  member: string;
-  admin: string;
-  listTokens: string[];
-  submitTokens: string[];
-  confirmCandidates: number[];
-  sendCandidates: number[];
-  invitationTemplateId: number;
-  raceId: string;
-  oldBlogId: string;
-  webhookKey: string;
-  webhookNonce: string;
-  webhookJobs: number;
-}
-
-const WEBHOOK_JOBS = 5000;
-const WEBHOOK_NONCE = 'soak-nonce';
-
-/** wf2des jobs waiting for their phase signals, in ai-webhook's schema. */
-async function seedWebhookJobs(pool: Pool): Promise<void> {
-  await pool.query(`INSERT INTO organization (id) VALUES (1)`);
-  await pool.query(`INSERT INTO project (id, organization_id) VALUES (1, 1)`);
-  await pool.query(
-    `INSERT INTO ai_job (job_id, organization_id, project_id, kind, nonce)
-     SELECT 'soak-wf-' || n, 1, 1, 'wf2des', $1 FROM generate_series(1, $2) n`,
-    [WEBHOOK_NONCE, WEBHOOK_JOBS],
-  );
-  await pool.query(`INSERT INTO ai_job_attempt (job_id, attempt, nonce) SELECT job_id, 1, nonce FROM ai_job`);
-}
-
-/** Users, projects, interviewers with a month of windows, candidates with scheduling tokens and preferred slots. */
-async function seed(
-  pool: Pool,
-  secret: string,
-  adminEmail: string,
-): Promise<Omit<SeedData, 'invitationTemplateId' | 'raceId' | 'oldBlogId' | 'webhookKey' | 'webhookNonce' | 'webhookJobs'>> {
-  const q = async <R extends object>(text: string, values: unknown[] = []) => (await pool.query<R>(text, values)).rows;
-  const user = async (email: string, name: string, role: string) =>
-    (
-      await q<{ id: number }>(
-        `INSERT INTO users (email, name, role, email_verified) VALUES ($1, $2, $3, true)
-         ON CONFLICT ((lower(email))) WHERE email_verified DO UPDATE SET role = EXCLUDED.role RETURNING id`,
-        [email, name, role],
-      )
-    )[0].id;
-  const sign = (id: number, role: string, email: string, name: string) =>
-    new JwtService().sign(
-      { sub: String(id), role, email, email_verified: true, name, type: 'access' },
-      { secret, algorithm: 'HS256', expiresIn: 3 * 3600 },
-    );
-  const admin = sign(await user(adminEmail, 'Soak Admin', 'admin'), 'admin', adminEmail, 'Soak Admin');
-  const member = sign(await user('soak-member@example.com', 'Soak Member', 'member'), 'member', 'soak-member@example.com', 'Soak Member');
-  const viewer = sign(await user('soak-viewer@example.com', 'Soak Viewer', 'viewer'), 'viewer', 'soak-viewer@example.com', 'Soak Viewer');
-  const project = async (name: string) =>
-    (
-      await q<{ id: number }>(
-        `INSERT INTO projects (name, interview_duration_minutes, timezone) VALUES ($1, 60, 'Asia/Tokyo') RETURNING id`,
-        [name],
-      )
-    )[0].id;
-  const projectId = await project('ソーク調査');
-  const confirmProjectId = await project('ソーク確定');
-  const interviewers = (
-    await q<{ id: number }>(
-      `INSERT INTO users (email, name, role)
-       SELECT 'soak-interviewer' || g || '@example.com', '面接官 ' || g, 'member' FROM generate_series(1, 5) g RETURNING id`,
-    )
-  ).map((r) => r.id);
-  for (const id of [projectId, confirmProjectId]) {
-    await q(
-      `INSERT INTO interviewer_availability (project_id, interviewer_id, start_at, end_at)
-       SELECT $1, u, (d::date + time '09:00') AT TIME ZONE 'Asia/Tokyo', (d::date + time '18:00') AT TIME ZONE 'Asia/Tokyo'
-       FROM unnest($2::int[]) u,
-            generate_series((now() AT TIME ZONE 'Asia/Tokyo')::date + 1, (now() AT TIME ZONE 'Asia/Tokyo')::date + 30, interval '1 day') d
-       WHERE extract(isodow FROM d) < 6`,
-      [id, interviewers],
-    );
-  }
-  const candidates = async (projectOf: number, n: number, tag: string, status: string) => {
-    const people = await q<{ id: number }>(
-      `INSERT INTO candidates (external_user_id, name, email)
-       SELECT $1 || g, '候補者 ' || g, $1 || g || '@example.com' FROM generate_series(1, $2) g RETURNING id`,
-      [tag, n],
-    );
-    return (
-      await q<{ id: number }>(
-        `INSERT INTO project_candidates (project_id, candidate_id, status) SELECT $1, id, $3 FROM unnest($2::int[]) id ORDER BY id RETURNING id`,
-        [projectOf, people.map((p) => p.id), status],
-      )
-    ).map((r) => r.id);
-  };
-  const withTokens = async (ids: number[]) => {
-    const tokens = ids.map(() => newSchedulingToken());
-    await q(
-      `INSERT INTO scheduling_tokens (project_candidate_id, token_hash, expires_at)
-       SELECT * FROM unnest($1::int[], $2::bytea[], $3::timestamptz[])`,
-      [ids, tokens.map(hashSchedulingToken), ids.map(() => new Date(Date.now() + 7 * 86_400_000))],
-    );
-    return tokens;
-  };
-  const listTokens = await withTokens(await candidates(projectId, 200, 'soak-list-', 'contacted'));
-  const submitTokens = await withTokens(await candidates(projectId, 400, 'soak-submit-', 'contacted'));
-  const sendCandidates = await candidates(projectId, 300, 'soak-send-', 'contacted');
-  // Candidates whose preferred slots overlap: pairs ask for the same interviewer at the same hour, so confirmations
-  // race for one slot as well as for one candidate.
-  const confirmCandidates = await candidates(confirmProjectId, 200, 'soak-confirm-', 'scheduling');
-  await q(
-    `INSERT INTO preferred_slots (project_candidate_id, interviewer_id, start_at, end_at)
-     SELECT c.id, ($2::int[])[1 + (c.n / 2) % 5], s.start_at, s.start_at + interval '1 hour'
-     FROM (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM unnest($1::int[]) id) c,
-          LATERAL (SELECT ((now() AT TIME ZONE 'Asia/Tokyo')::date + 2 + (c.n / 20)::int + time '10:00' + make_interval(hours => ((c.n / 2) % 7)::int)) AT TIME ZONE 'Asia/Tokyo' AS start_at) s`,
-    [confirmCandidates, interviewers],
-  );
-  await q('ANALYZE');
-  return { projectId, confirmProjectId, viewer, member, admin, listTokens, submitTokens, confirmCandidates, sendCandidates };
-}
-
 runBench(
   'soak',
   async ({ scope, services }) => {
@@ -305,10 +193,19 @@ runBench(
       } satisfies SeedData),
     );
 
+    const apps = SMOKE ? ['recruiting-api', 'article-worker'] : APPS;
+    const plan: Plan = {
+      durationMs: Number.parseInt(DURATION) * (DURATION.endsWith('m') ? 60_000 : 1000),
+      stops: apps.length,
+      restartBoundMs: RESTART_BOUND_MS,
+    };
+    const bound = `${Math.ceil(trafficBoundMs(plan) / 1000)}s`;
+    const control = await startTrafficControl();
+    scope.track('the traffic control', control);
     const cpuBefore = new Map(readReplicas().map((r) => [r.pid, cpuSeconds(r.pid)]));
     const trafficStarted = performance.now();
     const edgeLogStart = readFileSync(join(workspaceRoot, '.data/logs/edge-access.log')).length;
-    console.log(`[soak] k6: ${VUS} virtual users for ${DURATION} through ${EDGE}, two replicas of each app`);
+    console.log(`[soak] k6: ${VUS} virtual users for ${DURATION} (at most ${bound}) through ${EDGE}, two replicas of each app`);
     const k6 = spawn(
       join(workspaceRoot, '.tools/bin/k6'),
       [
@@ -322,7 +219,9 @@ runBench(
         '-e',
         `SOAK_SUMMARY=${summaryFile}`,
         '-e',
-        `SOAK_DURATION=${DURATION}`,
+        `SOAK_DURATION=${bound}`,
+        '-e',
+        `SOAK_CONTROL=${control.url}`,
         '-e',
         `SOAK_VUS=${VUS}`,
         '-e',
@@ -336,20 +235,20 @@ runBench(
       if (k6.exitCode === null) k6.kill('SIGTERM');
       await k6Done;
     });
+    const startedAt = Date.now();
+    const since = () => Date.now() - startedAt;
+    /** Waits until `at` (ms since the traffic began); false if k6 ended first (it reached its bound, or failed). */
+    const until = async (at: number) =>
+      Promise.race([new Promise((resolve) => setTimeout(resolve, Math.max(0, at - since()))).then(() => true), k6Done.then(() => false)]);
 
     // One replica of each app, in turn, stopped and started again while the traffic runs.
-    const kills: Array<{ app: string; port: number; signal: string; backInMs: number }> = [];
-    const durationMs = Number.parseInt(DURATION) * (DURATION.endsWith('m') ? 60_000 : 1000);
-    const apps = SMOKE ? ['recruiting-api', 'article-worker'] : APPS;
-    // Evenly over the run, each at its own time from the start (a replica's restart does not push the next one out).
-    const startedAt = Date.now();
+    const kills: Array<{ app: string; port: number; signal: string; atMs: number; backInMs: number }> = [];
+    let readyAt = 0;
     for (const [i, app] of apps.entries()) {
-      const at = startedAt + ((i + 1) * durationMs) / (apps.length + 1);
-      await Promise.race([new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now()))), k6Done]);
-      if (k6.exitCode !== null) throw new Error(`k6 ended before ${app} could be stopped`);
+      if (!(await until(stopAt(plan, i, readyAt)))) throw new Error(`k6 ended (at most ${bound}) before ${app} could be stopped`);
       const victim = readReplicas().find((r) => r.app === app && r.port > 3100)!;
       const signal = WORKERS.has(app) ? 'SIGKILL' : 'SIGTERM';
-      const stoppedAt = Date.now();
+      const stoppedAt = since();
       process.kill(victim.pid, signal);
       await waitFor(
         async () => {
@@ -361,26 +260,45 @@ runBench(
             ? true
             : undefined;
         },
-        { timeoutMs: 120_000, intervalMs: 200, what: `${app} on ${victim.port} to come back` },
+        { timeoutMs: RESTART_BOUND_MS, intervalMs: 200, what: `${app} on ${victim.port} to be ready again` },
       );
-      kills.push({ app, port: victim.port, signal, backInMs: Date.now() - stoppedAt });
-      console.log(`[soak] ${app} replica on ${victim.port}: ${signal}, ready again after ${Date.now() - stoppedAt} ms`);
+      readyAt = since();
+      kills.push({ app, port: victim.port, signal, atMs: stoppedAt, backInMs: readyAt - stoppedAt });
+      console.log(`[soak] ${app} replica on ${victim.port}: ${signal} at ${stoppedAt} ms, ready again after ${readyAt - stoppedAt} ms`);
     }
+    // Traffic on the recovered platform, then every virtual user ends its iteration; k6 is ended with none in flight.
+    if (!(await until(trafficEndAt(plan, readyAt))))
+      throw new Error(`k6 ended (at most ${bound}) before the traffic after the last restart`);
+    const trafficMs = since();
+    control.stop();
+    await Promise.race([
+      waitFor(() => (control.idle().of > 0 && control.idle().idle >= control.idle().of ? true : undefined), {
+        timeoutMs: 120_000,
+        intervalMs: 100,
+        what: 'every virtual user to end its iteration',
+      }),
+      k6Done.then(() => Promise.reject(new Error('k6 ended before every virtual user had ended its iteration'))),
+    ]);
+    k6.kill('SIGTERM');
     const k6Code = await k6Done;
+    console.log(`[soak] traffic for ${trafficMs} ms; k6 ended by the soak (exit ${k6Code})`);
     const resources = resourceUse(cpuBefore, (performance.now() - trafficStarted) / 1000);
 
     const mongo = new MongoClient(services.MONGODB_URI);
     scope.track('the MongoDB client', mongo);
-    const verdict = await checkSoak({
-      pool,
-      builder: scope.pool({ connectionString: database.url, max: 2, options: '-c search_path=survey_builder' }),
-      webhook: webhookPool,
-      mongo: mongo.db(mongoDb),
-      summary: JSON.parse(readFileSync(summaryFile, 'utf8')),
-      edgeLog: readFileSync(join(workspaceRoot, '.data/logs/edge-access.log')).subarray(edgeLogStart).toString('utf8'),
-      seeded: { ...seeded, invitationTemplateId },
-    });
-    const report = { duration: DURATION, vus: VUS, replicas: 2, kills, resources, ...verdict, k6ExitCode: k6Code };
+    const facts = await readFacts(
+      {
+        pool,
+        builder: scope.pool({ connectionString: database.url, max: 2, options: '-c search_path=survey_builder' }),
+        webhook: webhookPool,
+        mongo: mongo.db(mongoDb),
+      },
+      { projectId: seeded.projectId, templateId: invitationTemplateId },
+    );
+    const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
+    const edgeLog = readFileSync(join(workspaceRoot, '.data/logs/edge-access.log')).subarray(edgeLogStart).toString('utf8');
+    const verdict = { routes: routeFigures(summary), checks: judgeSoak({ summary, facts, edgeLog }) };
+    const report = { duration: DURATION, bound, trafficMs, vus: VUS, replicas: 2, kills, resources, ...verdict, k6ExitCode: k6Code };
     writeFileSync(join(soakDir, 'report.json'), JSON.stringify(report, null, 2));
     console.log(
       `\n[soak] per route (through the edge):\n${verdict.routes.map((r) => `  ${r.route.padEnd(28)} ${String(r.count).padStart(7)} req  ${r.rps.toFixed(1).padStart(7)}/s  p50 ${r.p50.toFixed(1).padStart(7)} ms  p95 ${r.p95.toFixed(1).padStart(7)} ms  p99 ${r.p99.toFixed(1).padStart(7)} ms  max ${r.max.toFixed(0).padStart(6)} ms  5xx ${r.errors5xx}`).join('\n')}`,
@@ -390,7 +308,7 @@ runBench(
     );
     console.log(`[soak] checks:\n${verdict.checks.map((c) => `  ${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}`).join('\n')}`);
     console.log(`[soak] report: ${join(soakDir, 'report.json')}`);
-    if (k6Code !== 0) throw new Error(`k6 exited with ${k6Code}`);
+    if (k6Code !== K6_EXTERNAL_ABORT) throw new Error(`k6 exited with ${k6Code}, not as ended by the soak (${K6_EXTERNAL_ABORT})`);
     if (verdict.checks.some((c) => !c.ok)) throw new Error('the soak checker found problems (above)');
   },
   { services: true },

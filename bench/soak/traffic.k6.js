@@ -2,7 +2,9 @@
 // The soak's traffic (bench/soak/soak.ts runs it with k6): mixed requests through the edge, one scenario per kind of
 // user. Every request is timed per route (route_<name> trends) and every answer outside the route's expected statuses
 // is counted (route_<name>_unexpected; 5xx and dropped connections also in route_<name>_5xx). handleSummary writes the
-// raw summary for the checker.
+// raw summary for the checker. The soak decides when the traffic ends (bench/soak/schedule.ts): each virtual user asks
+// its control address at the start of an iteration and, once told to stop, idles until the soak ends k6. SOAK_DURATION
+// is only the bound. The routes are the checker's too (ROUTES in soak-check.ts; it fails on one it does not know).
 import http from 'k6/http';
 import exec from 'k6/execution';
 import { sleep } from 'k6';
@@ -11,6 +13,7 @@ import { Counter, Trend } from 'k6/metrics';
 const BASE = __ENV.BASE_URL;
 const DATA = JSON.parse(open(__ENV.SOAK_DATA));
 const DURATION = __ENV.SOAK_DURATION;
+const CONTROL = __ENV.SOAK_CONTROL;
 const VUS = Number(__ENV.SOAK_VUS);
 const IMPORT_ROWS = 20;
 
@@ -43,6 +46,7 @@ for (const route of ROUTES) {
 const acceptedImports = new Counter('accepted_imports');
 const acceptedArticles = new Counter('accepted_articles');
 const confirmed = new Counter('confirmed_reservations');
+const refused = new Counter('refused_confirmations');
 const emailsSent = new Counter('emails_sent');
 const versionsSaved = new Counter('versions_saved');
 const racesStored = new Counter('races_stored');
@@ -69,6 +73,22 @@ export const options = {
   discardResponseBodies: false,
   insecureSkipTLSVerify: false,
 };
+const VIRTUAL_USERS = Object.values(options.scenarios).reduce((n, scenario) => n + scenario.vus, 0);
+
+// Per virtual user: whether the soak has told it to stop, and when it last asked.
+let stopped = false;
+let askedAt = 0;
+
+/** Whether to make this iteration's requests: asks the soak at most once a second; once told to stop, never asks again. */
+function running() {
+  if (!stopped && Date.now() - askedAt >= 1000) {
+    askedAt = Date.now();
+    const answer = http.get(`${CONTROL}/?vu=${exec.vu.idInTest}&of=${VIRTUAL_USERS}`, { tags: { name: 'control' } });
+    stopped = answer.status === 200 && answer.body === 'stop';
+  }
+  if (stopped) sleep(1);
+  return !stopped;
+}
 
 const json = (token) => ({ headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
 const bearer = (token) => ({ headers: { authorization: `Bearer ${token}` } });
@@ -102,6 +122,7 @@ export function setup() {
 
 /** The admin console reading: candidate lists with filters, articles. */
 export function consoleReads() {
+  if (!running()) return;
   const filters = ['status=contacted&sort=name', 'search=%E5%80%99%E8%A3%9C&sort=created_at', 'sort=score&limit=50', 'status=scheduling'];
   record(
     'candidates_list',
@@ -117,6 +138,7 @@ export function consoleReads() {
 
 /** Candidates on the public page: read the slots, submit two preferred ones (again and again: each submit replaces). */
 export function candidates() {
+  if (!running()) return;
   record('public_slots', http.get(`${BASE}/api/v1/scheduling/${pick(DATA.listTokens)}/slots`), [200]);
   const token = pick(DATA.submitTokens);
   const slots = record('public_slots', http.get(`${BASE}/api/v1/scheduling/${token}/slots`), [200]);
@@ -139,8 +161,9 @@ export function candidates() {
   sleep(0.2);
 }
 
-/** Two admins confirming schedules: both walk the same candidates, and pairs of candidates want the same slot. */
+/** Two admins confirming schedules: both walk the same candidates, and pairs of candidates want overlapping hours of one interviewer. */
 export function confirmations() {
+  if (!running()) return;
   const iteration = exec.scenario.iterationInTest;
   const candidate = DATA.confirmCandidates[Math.floor(iteration / 2) % DATA.confirmCandidates.length];
   const base = `${BASE}/api/v1/projects/${DATA.confirmProjectId}/candidates/${candidate}`;
@@ -155,6 +178,7 @@ export function confirmations() {
     [201, 409],
   );
   if (res.status === 201) confirmed.add(1);
+  if (res.status === 409) refused.add(1);
   sleep(0.1);
 }
 
@@ -172,6 +196,7 @@ function utf16le(text) {
 
 /** Imports of small files, each with rows of its own. */
 export function imports() {
+  if (!running()) return;
   const tag = `soak-imp-${exec.vu.idInTest}-${exec.scenario.iterationInTest}`;
   const rows = ['id\tname\temail'];
   for (let i = 0; i < IMPORT_ROWS; i++) rows.push(`${tag}-${i}\t取込 ${i}\t${tag}-${i}@example.com`);
@@ -198,6 +223,7 @@ export function imports() {
 
 /** Bulk invitations to ten candidates at a time (PROTOTYPE_MODE: logged, not sent). */
 export function sends() {
+  if (!running()) return;
   const start = (exec.scenario.iterationInTest * 10) % DATA.sendCandidates.length;
   const res = record(
     'bulk_send',
@@ -214,6 +240,7 @@ export function sends() {
 
 /** Survey authors saving versions of their survey and reading it back. */
 export function builder(data) {
+  if (!running()) return;
   const survey = data.surveys[(exec.vu.idInTest - 1) % data.surveys.length];
   const res = record('builder_save', http.post(`${BASE}/api/surveys/${survey}/save`, null, bearer(DATA.admin)), [201]);
   if (res.status === 201) versionsSaved.add(1);
@@ -223,6 +250,7 @@ export function builder(data) {
 
 /** Article generations through the queue and the article worker. */
 export function articles() {
+  if (!running()) return;
   const res = record(
     'article_generation',
     http.post(
@@ -238,6 +266,7 @@ export function articles() {
 
 /** Race files uploaded by the console, each a race of its own. */
 export function races() {
+  if (!running()) return;
   const raceId = `h-soak-${exec.vu.idInTest}-${exec.scenario.iterationInTest}`;
   const file = JSON.stringify({ ...RACE, race_id: raceId });
   const res = record(
@@ -255,6 +284,7 @@ export function races() {
 
 /** Blog generations from the past blog, each under a name of its own. */
 export function blogs() {
+  if (!running()) return;
   const res = record(
     'blog_generation',
     http.post(
@@ -270,6 +300,7 @@ export function blogs() {
 
 /** The wf2des worker's phase signals: parse started, then parse done, each job once. */
 export function webhooks() {
+  if (!running()) return;
   const jobId = `soak-wf-${1 + (exec.scenario.iterationInTest % DATA.webhookJobs)}`;
   const signal = (status) =>
     record(

@@ -15,6 +15,8 @@ describe('projects and candidates', () => {
   let projectId: number;
   let otherProjectId: number;
   const candidate: Record<string, number> = {};
+  /** The status each candidate of the project was seeded with. */
+  const seededStatus = new Map<number, string>();
 
   const as = (who: 'admin' | 'member' | 'viewer') => t.as(ids[who], who);
   const base = () => `/api/v1/projects/${projectId}/candidates`;
@@ -152,13 +154,17 @@ describe('projects and candidates', () => {
         { name: '100%_literal', email: null, attributes: { gender: 'その他' }, surveyResponses: null },
         { name: null, email: 'noname@example.com', attributes: null, surveyResponses: { NPS: 'abc' } },
       ];
+      // Statuses mixed so that their order is not the order of creation (waiting_response is left for the status test).
+      const statuses = ['scheduled', 'contacted', 'pending', 'declined', 'cancelled', 'no_show', 'interviewed', 'completed', 'scheduling'];
       for (let i = 0; i < 20; i++)
         rows.push({
           name: `Filler ${String(i).padStart(2, '0')}`,
           email: `f${i}@example.org`,
           attributes: { gender: i % 2 ? '男性' : '女性', age: 50 + i, pref: '神奈川県' },
+          status: statuses[i % statuses.length],
         });
       const seeded = await seed(projectId, rows);
+      for (const [i, id] of seeded.entries()) seededStatus.set(id, rows[i].status ?? 'pending');
       [candidate.hanako, candidate.ichiro, candidate.ken, candidate.literal, candidate.noname] = seeded;
       candidate.foreign = (await seed(otherProjectId, [{ name: 'Elsewhere', email: 'x@example.com' }]))[0];
     });
@@ -275,10 +281,24 @@ describe('projects and candidates', () => {
       expect(namesOf(await list('sort=name&limit=3'))).toEqual(['100%_literal', 'Filler 00', 'Filler 01']);
       expect(namesOf(await list('sort=-name&limit=2'))).toEqual(['鈴木 一郎', '佐藤 花子']);
       expect(namesOf(await list('sort=-created_at&limit=1'))).toEqual(['Filler 19']);
-      const byStatus = await list('sort=status&limit=100');
-      expect(byStatus.data.map((c: { id: number }) => c.id)).toEqual(
-        [...byStatus.data.map((c: { id: number }) => c.id)].sort((a, b) => a - b),
-      );
+      // By status text, ties by id, each way; the seeded statuses are mixed, so neither is the order of the ids.
+      const seeded = [...seededStatus];
+      const ascending = seeded
+        .sort(([a, statusA], [b, statusB]) => (statusA < statusB ? -1 : statusA > statusB ? 1 : a - b))
+        .map(([id]) => id);
+      const descending = seeded
+        .sort(([a, statusA], [b, statusB]) => (statusA > statusB ? -1 : statusA < statusB ? 1 : b - a))
+        .map(([id]) => id);
+      expect(new Set(seededStatus.values()).size).toBeGreaterThan(5);
+      expect(ascending).not.toEqual([...ascending].sort((a, b) => a - b));
+      const ids = (body: { data: Array<{ id: number; status: string }> }) => body.data.map((c) => c.id);
+      expect(ids(await list('sort=status&limit=100'))).toEqual(ascending);
+      expect(ids(await list('sort=-status&limit=100'))).toEqual(descending);
+      expect((await list('sort=status&limit=3')).data.map((c: { status: string }) => c.status)).toEqual([
+        'cancelled',
+        'cancelled',
+        'completed',
+      ]);
     });
 
     it('reports the stored fields with up to five distinct sample values', async () => {

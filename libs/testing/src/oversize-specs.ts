@@ -27,7 +27,7 @@ interface Operation {
 }
 
 /** A path of the template with every parameter filled in (a value of the right form; the answer is a 4xx anyway). */
-const concrete = (template: string) => template.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000001');
+const concrete = (template: string) => template.replace(/\{[^{}]+\}/g, '00000000-0000-4000-8000-000000000001');
 
 function operationsOf(document: OpenAPIObject): Operation[] {
   return Object.entries(document.paths).flatMap(([template, item]) =>

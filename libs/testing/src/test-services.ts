@@ -45,23 +45,48 @@ export function uniqueName(prefix: string): string {
   return `${prefix}_${testRunId}_${randomBytes(5).toString('hex')}`;
 }
 
-/** Polls `probe` until it returns a value other than undefined, or fails after the deadline. No sleeps. */
+/**
+ * What a waitFor probe throws to say "not yet" with a reason: the reason is kept for the timeout's message. Any other
+ * error a probe throws (a failed assertion, a status no moment of the wait may answer) ends the wait at once.
+ */
+export class NotYet extends Error {
+  override readonly name = 'NotYet';
+}
+
+/**
+ * For a probe's `.catch`: the error only means "not yet" (a connection refused while a service restarts), e.g.
+ * `await fetch(url).catch(notYet)`. Its message is kept as the reason.
+ */
+export function notYet(cause: unknown): never {
+  throw new NotYet(cause instanceof Error ? cause.message : String(cause), { cause });
+}
+
+/** What waitFor throws when its deadline passes. */
+export class TimedOut extends Error {
+  override readonly name = 'TimedOut';
+}
+
+/**
+ * Polls `probe` until it returns a value other than undefined, or fails after the deadline. No sleeps. "Not yet" is
+ * said by returning undefined or throwing NotYet (see notYet); anything else the probe throws, an assertion above
+ * all, fails the wait at once with that error.
+ */
 export async function waitFor<T>(
   probe: () => Promise<T | undefined> | T | undefined,
   { timeoutMs = 10_000, intervalMs = 25, what = 'condition' } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  let lastError: unknown;
+  let reason: string | undefined;
   for (;;) {
     try {
       const value = await probe();
       if (value !== undefined) return value;
     } catch (error) {
-      lastError = error;
+      if (!(error instanceof NotYet)) throw error;
+      reason = error.message;
     }
     if (Date.now() > deadline) {
-      const detail = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${detail}`);
+      throw new TimedOut(`timed out after ${timeoutMs} ms waiting for ${what}${reason === undefined ? '' : ` (last: ${reason})`}`);
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Linter } from 'eslint';
 import { workspaceRoot } from '../src';
+import { lintEnv, lintTexts } from './lint-texts';
 
 const run = promisify(execFile);
 const RULE = '@nx/enforce-module-boundaries';
@@ -17,25 +18,6 @@ const CASES = {
 };
 
 /**
- * ESLint's Node API, as `npx eslint` uses it, in a process of its own: eslint.config.mjs is an ES module, which
- * Jest's module runtime cannot import. Prints everything else it prints (the rule's own warnings) before the
- * marker line.
- */
-const LINT_TEXTS = `
-const { ESLint } = require('eslint');
-(async () => {
-  const { cwd, filePath, sources } = JSON.parse(process.env.LINT_INPUT);
-  const eslint = new ESLint({ cwd });
-  const messages = {};
-  for (const [name, source] of Object.entries(sources)) {
-    const [result] = await eslint.lintText(source, { filePath });
-    messages[name] = result.messages;
-  }
-  process.stdout.write('\\n@@messages@@' + JSON.stringify(messages));
-})().catch((error) => { console.error(error); process.exit(1); });
-`;
-
-/**
  * The lint refuses imports the Nx tags forbid (eslint.config.mjs). The rule reads Nx's cached project graph and,
  * when there is none (a fresh clone), only prints a warning and checks nothing; so the graph is computed first,
  * as scripts/test.sh does before `eslint .`.
@@ -45,13 +27,8 @@ describe('module boundaries in the lint', () => {
   let messages: Record<keyof typeof CASES, Linter.LintMessage[]>;
 
   beforeAll(async () => {
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NX_DAEMON: 'false' };
-    await run(process.execPath, [join(workspaceRoot, 'node_modules/.bin/nx'), 'show', 'projects'], { cwd: workspaceRoot, env });
-    const lintInput = JSON.stringify({ cwd: workspaceRoot, filePath: join(workspaceRoot, PROBE), sources: CASES });
-    const { stdout } = await run(process.execPath, ['-e', LINT_TEXTS], { cwd: workspaceRoot, env: { ...env, LINT_INPUT: lintInput } });
-    const marker = stdout.lastIndexOf('@@messages@@');
-    printed = stdout.slice(0, marker);
-    messages = JSON.parse(stdout.slice(marker + '@@messages@@'.length));
+    await run(process.execPath, [join(workspaceRoot, 'node_modules/.bin/nx'), 'show', 'projects'], { cwd: workspaceRoot, env: lintEnv() });
+    ({ printed, messages } = await lintTexts(PROBE, CASES));
   }, 120_000);
 
   it('has a project graph to check against (no "rule will be skipped" warning)', () => {
