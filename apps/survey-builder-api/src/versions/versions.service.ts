@@ -10,6 +10,7 @@ import { SurveyAccessService } from '../survey-core/survey-access.service';
 import { SurveyCopyService } from '../survey-core/survey-copy.service';
 import { SurveyDetailService } from '../survey-core/survey-detail.service';
 import { SurveyRepository, type SurveyRow } from '../survey-core/survey.repository';
+import { SurveyWrites } from '../survey-core/survey-writes.service';
 import { versionWithSnapshot } from '../survey-core/survey.mapper';
 import { type VersionRow, VersionRepository } from '../survey-core/version.repository';
 import { versionNumberOf } from '../common/id-params';
@@ -27,6 +28,7 @@ const HISTORY_PAGE = 100;
 export class VersionsService {
   constructor(
     private readonly db: BuilderDb,
+    private readonly writes: SurveyWrites,
     private readonly access: SurveyAccessService,
     private readonly surveys: SurveyRepository,
     private readonly versions: VersionRepository,
@@ -62,10 +64,11 @@ export class VersionsService {
    * Edits take the same lock as a save, so the version being copied cannot change until the commit: its snapshot is
    * read over the pool, under the ids the copy gives its rows (`asCopiedInto`), and the answer is built and handed to
    * `present` (the controller serializes and encodes it there), all while the transaction copies the version. What
-   * `present` makes is returned once the copy commits; should either fail, nothing is saved.
+   * `present` makes is returned once the copy commits; should either fail, nothing is saved. The transaction and the
+   * read hold up to SAVE_CONNECTIONS at once, so saves take their turn (SurveyWrites.savingSurvey).
    */
   async save<T>(actor: Actor, surveyId: string, present: (saved: VersionResponse) => T | Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.savingSurvey(surveyId, async (trx) => {
       const survey = await this.access.forEdit(trx, actor, surveyId);
       const version = await this.newVersionRow(trx, actor, survey, survey.latestVersionId, null);
       const [presented] = await settledBoth(
@@ -79,7 +82,7 @@ export class VersionsService {
   }
 
   async rollback(actor: Actor, surveyId: string, versionNo: string): Promise<VersionResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSurvey(surveyId, async (trx) => {
       const survey = await this.access.forEdit(trx, actor, surveyId);
       const target = await this.versionOf(trx, survey.id, versionNo);
       const version = await this.newVersionRow(trx, actor, survey, target.id, target.id);
