@@ -135,8 +135,9 @@ describe('survey-builder-api under concurrent writes, two replicas behind the ed
         .then((res) => res);
       await waitFor(
         async () => {
+          // Sessions waiting for a lock this one holds.
           const waits = await locker.query(
-            `SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))`,
           );
           return waits.rows[0].n > 0 ? true : undefined;
         },
