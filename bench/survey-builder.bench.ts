@@ -115,8 +115,9 @@ const columns = (names: readonly string[], alias?: string) =>
 
 /**
  * The save's floor: the five INSERT … SELECT statements of the app's VersionCopier (same tables, same columns,
- * same joins) copying the version into a fresh version row, in a transaction of their own, straight through pg.
- * Timed from BEGIN to COMMIT; the version row is made before and the copy deleted after, untimed.
+ * same row ids derived from the version's and the source rows', same joins) copying the version into a fresh version
+ * row, in a transaction of their own, straight through pg. Timed from BEGIN to COMMIT; the version row is made before
+ * and the copy deleted after, untimed.
  */
 async function copyFloor(db: Client, fromVersionId: string, versionNo: number): Promise<number> {
   const section = except(SECTION_COLUMNS, 'id', 'versionId');
@@ -124,22 +125,23 @@ async function copyFloor(db: Client, fromVersionId: string, versionNo: number): 
   const option = except(OPTION_COLUMNS, 'id', 'questionId');
   const branch = except(BRANCH_RULE_COLUMNS, 'id', 'questionId');
   const visibility = except(VISIBILITY_RULE_COLUMNS, 'id', 'questionId');
-  const pairs = `(SELECT oq.id AS old_id, nq.id AS new_id FROM question oq
-                  JOIN question nq ON nq.version_id = $2 AND nq.stable_id = oq.stable_id WHERE oq.version_id = $1) p`;
+  // copiedRowId: the new version id's high half, the source row's low half ($2 is the new version id's first 19
+  // characters; $3 the new version id).
+  const copied = (ref: string) => `($2::text || right(${ref}::text, 17))::uuid`;
   const statements = [
-    `INSERT INTO section (version_id, ${columns(section)})
-     SELECT $2::uuid, ${columns(section)} FROM section WHERE version_id = $1`,
-    `INSERT INTO question (section_id, version_id, ${columns(question)})
-     SELECT ns.id, $2::uuid, ${columns(question, 'q')} FROM question q
-     JOIN section os ON os.id = q.section_id
-     JOIN section ns ON ns.version_id = $2 AND ns.stable_id = os.stable_id
-     WHERE q.version_id = $1`,
-    `INSERT INTO question_option (question_id, ${columns(option)})
-     SELECT p.new_id, ${columns(option, 'o')} FROM question_option o JOIN ${pairs} ON p.old_id = o.question_id`,
-    `INSERT INTO branch_rule (question_id, ${columns(branch)})
-     SELECT p.new_id, ${columns(branch, 'r')} FROM branch_rule r JOIN ${pairs} ON p.old_id = r.question_id`,
-    `INSERT INTO visibility_rule (question_id, ${columns(visibility)})
-     SELECT p.new_id, ${columns(visibility, 'r')} FROM visibility_rule r JOIN ${pairs} ON p.old_id = r.question_id`,
+    `INSERT INTO section (id, version_id, ${columns(section)})
+     SELECT ${copied('s.id')}, $3::uuid, ${columns(section, 's')} FROM section s WHERE s.version_id = $1`,
+    `INSERT INTO question (id, section_id, version_id, ${columns(question)})
+     SELECT ${copied('q.id')}, ${copied('q.section_id')}, $3::uuid, ${columns(question, 'q')} FROM question q WHERE q.version_id = $1`,
+    `INSERT INTO question_option (id, question_id, ${columns(option)})
+     SELECT ${copied('o.id')}, ${copied('o.question_id')}, ${columns(option, 'o')} FROM question_option o
+     JOIN question oq ON oq.id = o.question_id WHERE oq.version_id = $1`,
+    `INSERT INTO branch_rule (id, question_id, ${columns(branch)})
+     SELECT ${copied('r.id')}, ${copied('r.question_id')}, ${columns(branch, 'r')} FROM branch_rule r
+     JOIN question oq ON oq.id = r.question_id WHERE oq.version_id = $1`,
+    `INSERT INTO visibility_rule (id, question_id, ${columns(visibility)})
+     SELECT ${copied('r.id')}, ${copied('r.question_id')}, ${columns(visibility, 'r')} FROM visibility_rule r
+     JOIN question oq ON oq.id = r.question_id WHERE oq.version_id = $1`,
   ];
   const {
     rows: [target],
@@ -150,7 +152,10 @@ async function copyFloor(db: Client, fromVersionId: string, versionNo: number): 
   );
   const started = performance.now();
   await db.query('BEGIN');
-  for (const statement of statements) await db.query(statement, [fromVersionId, target.id]);
+  for (const [i, statement] of statements.entries()) {
+    const prefix = target.id.slice(0, 19);
+    await db.query(statement, i < 2 ? [fromVersionId, prefix, target.id] : [fromVersionId, prefix]);
+  }
   await db.query('COMMIT');
   const elapsed = performance.now() - started;
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM question WHERE version_id = $1`, [target.id]);

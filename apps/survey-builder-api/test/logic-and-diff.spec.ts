@@ -134,15 +134,23 @@ describe('logic check and version diff (beyond the spec) on a real PostgreSQL', 
     const created = await createSurvey(alice);
     const draft = (await alice.get(`/api/surveys/${created.id}`).expect(200)).body.data;
     await alice.patch(`/api/sections/${draft.sections[2].id}`, { sortOrder: 1 }).expect(200);
+    // Edits apply to the latest version and a save freezes it: save (freezes 1, creates 2), renumber (edits 2), save
+    // (freezes 2, creates 3). The two frozen versions, 1 and 2, are the ones either side of the renumber.
     const first = (await alice.post(`/api/surveys/${created.id}/save`).expect(201)).body.data;
     const renumbered = (await alice.post(`/api/surveys/${created.id}/questions/renumber`).expect(200)).body.data;
     const second = (await alice.post(`/api/surveys/${created.id}/save`).expect(201)).body.data;
+    const versions = (await alice.get(`/api/surveys/${created.id}`).expect(200)).body.data.versions as Array<{
+      id: string;
+      versionNo: number;
+    }>;
+    const frozen = (save: { sourceVersionId: string }) => versions.find((v) => v.id === save.sourceVersionId)!.versionNo;
+    expect([frozen(first), first.versionNo, frozen(second), second.versionNo]).toEqual([1, 2, 2, 3]);
     const codesOf = (sections: Array<{ questions: Array<{ code: string }> }>) => sections.flatMap((s) => s.questions.map((q) => q.code));
-    // The first save's answer keeps the codes it was saved with; the second holds the renumbered ones.
+    // The first save answered the codes as they were before the renumber; the second, the renumbered ones.
     expect(codesOf(first.snapshotSections)).not.toEqual(codesOf(renumbered.sections));
     expect(codesOf(second.snapshotSections)).toEqual(codesOf(renumbered.sections));
 
-    const diff = (await alice.get(`/api/surveys/${created.id}/versions/${first.versionNo}/diff/${second.versionNo}`).expect(200)).body.data;
+    const diff = (await alice.get(`/api/surveys/${created.id}/versions/${frozen(first)}/diff/${frozen(second)}`).expect(200)).body.data;
     const before = new Map(
       first.snapshotSections.flatMap((s: { questions: Array<{ code: string; promptText: string }> }) =>
         s.questions.map((q) => [q.promptText, q.code]),

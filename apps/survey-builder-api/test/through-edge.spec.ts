@@ -102,7 +102,7 @@ describe('survey-builder-api end to end through the local edge', () => {
     expect(renumbered.sections[0].questions.map((q: { code: string }) => q.code)).toEqual(['Q1', 'Q2']);
     const version = (await http().post(`/api/surveys/${survey.id}/save`).set(designer).set('content-type', 'application/json').expect(201))
       .body.data;
-    expect(version.versionNo).toBe(1);
+    expect(version).toMatchObject({ versionNo: 2, sourceVersionId: survey.versions[0].id });
     const exported = (await http().post(`/api/surveys/${survey.id}/export`).set(designer).expect(200)).body.data;
     expect(exported.sections.map((s: { title: string }) => s.title)).toEqual(['価格', 'スクリーニング', '本調査', '調査のご案内']);
   });

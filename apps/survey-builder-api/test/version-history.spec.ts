@@ -69,10 +69,12 @@ describe('the version history, streamed', () => {
     const body = JSON.parse(identity.bytes.toString('utf8'));
     expect(Object.keys(body)).toEqual(['ok', 'data']);
     expect(body.ok).toBe(true);
-    // Saved versions never change: the history holds them exactly as their saves answered them, then the working copy.
-    expect(body.data.slice(0, 3)).toEqual(saved);
-    expect(body.data[3]).toMatchObject({ id: working.versions[3].id, versionNo: 4, sourceVersionId: saved[2].id });
-    expect(body.data[3].snapshotSections.map((s: { id: string }) => s.id)).toEqual(working.sections.map((s: { id: string }) => s.id));
+    // Version 1 as created, then the versions the saves created, exactly as they answered them (nothing was edited
+    // since), the last of them the working copy.
+    expect(body.data[0]).toMatchObject({ id: survey.versions[0].id, versionNo: 1, sourceVersionId: null });
+    expect(body.data.slice(1)).toEqual(saved);
+    expect(body.data[3]).toMatchObject({ id: working.versions[3].id, versionNo: 4, sourceVersionId: saved[1].id });
+    expect(body.data[3].snapshotSections).toEqual(working.sections);
 
     for (const [accept, coding, decode] of [
       ['gzip', 'gzip', gunzipSync],

@@ -22,22 +22,28 @@ describe('versions (spec 4.2) on a real PostgreSQL', () => {
   });
   afterAll(() => builder?.close());
 
-  it('saves: the working copy is copied into a new latest version (stable ids kept, row ids new) and the saved one answered', async () => {
+  it('saves: the working copy is copied into a new latest version (stable ids kept, row ids new), which the save answers', async () => {
     const client = builder.as(alice);
     const survey = await createSurvey(client);
     const saved = (await client.post(`/api/surveys/${survey.id}/save`).expect(201)).body.data;
-    // The answer is the version saved, as it was: the snapshot the client had, rows and ids included.
-    expect(saved).toMatchObject({ id: survey.versions[0].id, versionNo: 1, status: '下書き', rollbackFromVersionId: null });
-    expect(saved.snapshotSections.map((s: { id: string }) => s.id)).toEqual(survey.sections.map((s: { id: string }) => s.id));
+    // The answer is the version the save created: N+1, copied from N, with the new rows' own ids.
+    expect(saved).toMatchObject({ versionNo: 2, sourceVersionId: survey.versions[0].id, status: '下書き', rollbackFromVersionId: null });
+    expect(saved.id).not.toBe(survey.versions[0].id);
     const working = (await client.get(`/api/surveys/${survey.id}`).expect(200)).body.data;
     expect(working.latestVersionNo).toBe(2);
-    expect(working.versions[1]).toMatchObject({ versionNo: 2, sourceVersionId: survey.versions[0].id });
-    expect(working.sections.map((s: { title: string }) => s.title)).toEqual(survey.sections.map((s: { title: string }) => s.title));
+    expect(working.versions[1]).toEqual({ ...saved, snapshotSections: undefined });
+    expect(saved.snapshotSections).toEqual(working.sections);
     expect(working.sections[0].id).not.toBe(survey.sections[0].id);
-    expect(await stableIds(working.versions[1].id)).toEqual(await stableIds(survey.versions[0].id));
+    expect(working.sections[1].questions[0].options[0].id).not.toBe(survey.sections[1].questions[0].options[0].id);
+    expect(await stableIds(saved.id)).toEqual(await stableIds(survey.versions[0].id));
+    // Exactly what the history holds for the new version, and version 1 as it was created.
+    const saves = (await client.get(`/api/surveys/${survey.id}/versions`).expect(200)).body.data;
+    expect(saves[1]).toEqual(saved);
+    expect(saves[0]).toMatchObject({ id: survey.versions[0].id, versionNo: 1, sourceVersionId: null });
+    expect(saves[0].snapshotSections).toEqual(survey.sections);
 
     const alias = (await client.post(`/api/surveys/${survey.id}/versions`).expect(201)).body.data;
-    expect(alias.versionNo).toBe(2);
+    expect(alias).toMatchObject({ versionNo: 3, sourceVersionId: saved.id });
 
     const latest = (await client.get(`/api/surveys/${survey.id}`).expect(200)).body.data;
     expect(latest.latestVersionNo).toBe(3);
@@ -110,9 +116,12 @@ describe('versions (spec 4.2) on a real PostgreSQL', () => {
     const survey = await createSurvey(client);
     const results = await Promise.all(Array.from({ length: 6 }, () => client.post(`/api/surveys/${survey.id}/save`)));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
-    expect(results.map((r) => r.body.data.versionNo).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(results.map((r) => r.body.data.versionNo).sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7]);
     const history = (await client.get(`/api/surveys/${survey.id}/versions`).expect(200)).body.data;
     expect(history.map((v: { versionNo: number }) => v.versionNo)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // Each save copied the version before its own.
+    const saved = results.map((r) => r.body.data).sort((a, b) => a.versionNo - b.versionNo);
+    expect(saved.map((v) => v.sourceVersionId)).toEqual(history.slice(0, -1).map((v: { id: string }) => v.id));
     for (const version of history) expect(version.snapshotSections).toHaveLength(3);
     const detail = (await client.get(`/api/surveys/${survey.id}`).expect(200)).body.data;
     expect(detail.latestVersionNo).toBe(7);
@@ -140,7 +149,7 @@ describe('versions (spec 4.2) on a real PostgreSQL', () => {
       expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
       expect(res.headers.vary).toMatch(/accept-encoding/i);
       const body = JSON.parse(decode(res.rawPayload).toString('utf8'));
-      expect(body).toMatchObject({ ok: true, data: { versionNo: i + 1, snapshotSections: expect.any(Array) } });
+      expect(body).toMatchObject({ ok: true, data: { versionNo: i + 2, snapshotSections: expect.any(Array) } });
       expect(body.data.snapshotSections.map((s: { title: string }) => s.title)).toEqual(['調査のご案内', 'スクリーニング', '本調査']);
     }
 

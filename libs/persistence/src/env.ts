@@ -27,8 +27,8 @@ export const tokenVersionEnv = z.object({
   AUTH_KEY_PREFIX: z.string().max(64).default('auth:'),
 });
 
-/** The PostgreSQL part of an app's typed config. */
-export function postgresOptionsFrom(e: z.infer<typeof postgresEnv>): { url: string; poolSize: number } {
+/** The PostgreSQL part of an app's typed config (the pool's wait is POOL_WAIT_MS unless a test sets it). */
+export function postgresOptionsFrom(e: z.infer<typeof postgresEnv>): { url: string; poolSize: number; poolWaitMs?: number } {
   return { url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE };
 }
 

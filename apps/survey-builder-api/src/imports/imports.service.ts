@@ -1,29 +1,38 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { KeyedTurns, poolLimitsOf } from '@platform/persistence';
 import { assertWithinLimits, notFound } from '../builder.errors';
 import { BuilderDb } from '../database/builder-db';
 import { plainText, splitSectionPreviews } from '../domain/external';
 import type { Actor } from '../identity/actor';
-import { LibraryRepository } from '../library/library.repository';
+import { LibraryRepository, type NewLibraryItem } from '../library/library.repository';
 import type { BundleSurveyDto, ImportBundleDto } from './dto/bundle.dto';
 import { DEFAULT_SOURCE } from './dto/import.query';
 import type { BundleImportResponse, SectionPreviewResponse } from './dto/import.response';
-import { countsOf, libraryItemBreaches, libraryItemsOf, toExternalSurvey } from './external-bundle';
+import { countsOf, type ExternalSurveyToInsert, libraryItemBreaches, libraryItemsOf, toExternalSurvey } from './external-bundle';
 import { type ExternalQuestionRow, ExternalRepository, type ExternalSurveyRow } from './external.repository';
 
 /** Imports of external survey bundles (spec 4.7) and the section candidates they offer. */
 @Injectable()
 export class ImportsService {
+  /** Imports of one questionnaire queue here before they ask the pool (see importBundle). */
+  private readonly turns: KeyedTurns;
+
   constructor(
     private readonly db: BuilderDb,
     private readonly external: ExternalRepository,
     private readonly library: LibraryRepository,
-  ) {}
+    dataSource: DataSource,
+  ) {
+    this.turns = new KeyedTurns(poolLimitsOf(dataSource).waitMs, 'a turn at the questionnaire');
+  }
 
   /**
    * Stores a bundle under the source survey_platform, in one transaction. A questionnaire already stored
    * is deleted with its children and library entries and stored again, so repeated imports never duplicate;
    * each (source, external id) is locked first, in order, so concurrent imports of one bundle (a double
-   * click) run one after another and all succeed. A questionnaire whose questions could not become builder questions
+   * click) run one after another and all succeed. Within this process they wait for each other before asking the pool
+   * (the lock orders them against other replicas), so imports waiting for one another hold no connection. A questionnaire whose questions could not become builder questions
    * within a question's limits (a matrix with more answer items than a question may have rows) refuses the whole bundle.
    */
   async importBundle(actor: Actor, bundle: ImportBundleDto): Promise<BundleImportResponse> {
@@ -46,9 +55,18 @@ export class ImportsService {
       assertWithinLimits(libraryItemBreaches(survey, items, entry, bundle.surveys.indexOf(entry)));
       return { survey, items };
     });
+    const keys = stored.map(({ survey }) => `${survey.source}:${survey.externalId}`);
+    return this.turns.run(keys, () => this.store(stored, skipped));
+  }
+
+  /** The bundle's questionnaires stored in one transaction, each (source, external id) locked first, in order. */
+  private async store(
+    stored: Array<{ survey: ExternalSurveyToInsert; items: NewLibraryItem[] }>,
+    skipped: BundleImportResponse['skipped'],
+  ): Promise<BundleImportResponse> {
     return this.db.transaction().execute(async (trx) => {
-      for (const externalId of entries.map((e) => e.surveyId).sort((a, b) => a - b)) {
-        await this.external.lock(trx, DEFAULT_SOURCE, externalId);
+      for (const { survey } of [...stored].sort((a, b) => a.survey.externalId - b.survey.externalId)) {
+        await this.external.lock(trx, survey.source, survey.externalId);
       }
       const result: BundleImportResponse = {
         surveysImported: 0,

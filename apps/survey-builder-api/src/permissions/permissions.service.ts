@@ -9,11 +9,13 @@ import { PermissionRepository } from '../survey-core/permission.repository';
 import { SurveyAccessService } from '../survey-core/survey-access.service';
 import { permissionResponse } from '../survey-core/survey.mapper';
 import type { ReplacePermissionsDto } from './dto/permissions.dto';
+import { SurveyWrites } from '../survey-core/survey-writes.service';
 
 @Injectable()
 export class PermissionsService {
   constructor(
     private readonly db: BuilderDb,
+    private readonly writes: SurveyWrites,
     private readonly access: SurveyAccessService,
     private readonly permissions: PermissionRepository,
     private readonly users: UsersRepository,
@@ -29,7 +31,7 @@ export class PermissionsService {
    * keep their own edit permission; either failure refuses the whole update, told apart by code and text.
    */
   async replace(actor: Actor, surveyId: string, dto: ReplacePermissionsDto): Promise<PermissionResponse[]> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSurvey(surveyId, async (trx) => {
       await this.access.forEdit(trx, actor, surveyId);
       const ids = dto.permissions.map((p) => p.userId);
       const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);

@@ -17,6 +17,7 @@ import { SurveyAccessService } from '../survey-core/survey-access.service';
 import { type AccessibleSurvey, SurveyRepository } from '../survey-core/survey.repository';
 import type { AddQuestionDto, ImportQuestionDto, UpdateQuestionDto } from './dto/question.dto';
 import { conditionSources, contentAfterUpdate, contentFromAdd, selectionProblems } from './question-content';
+import { SurveyWrites } from '../survey-core/survey-writes.service';
 
 /** Codes are unique within a survey, always (409 otherwise). */
 function assertCodeFree(codesInUse: string[], code: string): void {
@@ -28,6 +29,7 @@ function assertCodeFree(codesInUse: string[], code: string): void {
 export class QuestionsService {
   constructor(
     private readonly db: BuilderDb,
+    private readonly writes: SurveyWrites,
     private readonly access: SurveyAccessService,
     private readonly surveys: SurveyRepository,
     private readonly reader: SnapshotReadRepository,
@@ -38,7 +40,7 @@ export class QuestionsService {
 
   /** Appends a question; its code must be unused in the survey (409 otherwise). */
   async add(actor: Actor, sectionId: string, dto: AddQuestionDto): Promise<QuestionResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSection(sectionId, async (trx) => {
       const { survey, section } = await this.access.sectionForEdit(trx, actor, sectionId);
       const content = contentFromAdd(dto);
       const problems = selectionProblems(content);
@@ -54,7 +56,7 @@ export class QuestionsService {
    * be a condition source, and a sortOrder swaps places with the question there.
    */
   async update(actor: Actor, questionId: string, dto: UpdateQuestionDto): Promise<QuestionResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onQuestion(questionId, async (trx) => {
       const { survey, section, question } = await this.access.questionForEdit(trx, actor, questionId);
       const next = contentAfterUpdate(question, dto);
       const problems = selectionProblems(next);
@@ -86,7 +88,7 @@ export class QuestionsService {
 
   /** Deletes the question with its choices and rules; rules elsewhere that pointed at it are left as they are. */
   async remove(actor: Actor, questionId: string): Promise<{ deleted: true }> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onQuestion(questionId, async (trx) => {
       const { survey, section, question } = await this.access.questionForEdit(trx, actor, questionId);
       await this.writer.deleteQuestion(trx, section.id, questionId, question.sortOrder);
       await this.touched(trx, actor, survey, section.id);
@@ -96,7 +98,7 @@ export class QuestionsService {
 
   /** A copy at the end of the same section with a new code; its references to the original point at the copy. */
   async duplicate(actor: Actor, questionId: string): Promise<QuestionResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onQuestion(questionId, async (trx) => {
       const { survey, section, question } = await this.access.questionForEdit(trx, actor, questionId);
       const codes = await this.reader.codesInVersion(trx, survey.latestVersionId);
       const [copy] = copiesWithCodes([contentOf(question)], codes);
@@ -106,7 +108,7 @@ export class QuestionsService {
 
   /** A question from the library or from another survey, appended without logic (spec 4.4). */
   async import(actor: Actor, dto: ImportQuestionDto): Promise<QuestionResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSection(dto.targetSectionId, async (trx) => {
       const { survey, section } = await this.access.sectionForEdit(trx, actor, dto.targetSectionId);
       let content: QuestionContent;
       if (dto.libraryItemId) {

@@ -23,6 +23,7 @@ import {
   type ImportSectionDto,
   type UpdateSectionDto,
 } from './dto/section.dto';
+import { SurveyWrites } from '../survey-core/survey-writes.service';
 
 export const GENERATED_BY_IMPORT = 'import';
 export const GENERATED_BY_LIBRARY = 'library';
@@ -34,6 +35,7 @@ type CodedQuestion = QuestionContent & { code: string };
 export class SectionsService {
   constructor(
     private readonly db: BuilderDb,
+    private readonly writes: SurveyWrites,
     private readonly access: SurveyAccessService,
     private readonly surveys: SurveyRepository,
     private readonly reader: SnapshotReadRepository,
@@ -44,7 +46,7 @@ export class SectionsService {
 
   /** A section at the end of the latest version, with draft questions generated from its title. */
   async add(actor: Actor, surveyId: string, dto: AddSectionDto): Promise<SectionResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSurvey(surveyId, async (trx) => {
       const survey = await this.access.forEdit(trx, actor, surveyId);
       const draft = { title: dto.title, description: dto.description ?? DEFAULT_SECTION_DESCRIPTION, generatedBy: GENERATED_FROM_TITLE };
       const existing = await this.reader.codesInVersion(trx, survey.latestVersionId);
@@ -53,7 +55,7 @@ export class SectionsService {
   }
 
   async update(actor: Actor, sectionId: string, dto: UpdateSectionDto): Promise<SectionResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSection(sectionId, async (trx) => {
       const { survey, section } = await this.access.sectionForEdit(trx, actor, sectionId);
       await this.writer.updateSection(trx, sectionId, dto);
       if (dto.sortOrder !== undefined && dto.sortOrder !== section.sortOrder) {
@@ -68,7 +70,7 @@ export class SectionsService {
 
   /** Hard delete from the latest version with its questions, choices and rules; earlier versions keep theirs. */
   async remove(actor: Actor, sectionId: string): Promise<{ deleted: true }> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSection(sectionId, async (trx) => {
       const { survey, section } = await this.access.sectionForEdit(trx, actor, sectionId);
       await this.writer.deleteSection(trx, survey.latestVersionId, sectionId, section.sortOrder);
       await this.surveys.update(trx, survey.id, {}, actor.id);
@@ -78,7 +80,7 @@ export class SectionsService {
 
   /** A copy at the end; references inside the copy to the original's questions point at their copies. */
   async duplicate(actor: Actor, sectionId: string): Promise<SectionResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSection(sectionId, async (trx) => {
       const { survey, section } = await this.access.sectionForEdit(trx, actor, sectionId);
       const existing = await this.reader.codesInVersion(trx, survey.latestVersionId);
       return this.appendSection(trx, actor, survey, section, copiesWithCodes(section.questions.map(contentOf), existing), existing.length);
@@ -92,7 +94,7 @@ export class SectionsService {
    * outside the section is dropped: it would point at unrelated questions in the target.
    */
   async import(actor: Actor, dto: ImportSectionDto): Promise<SectionResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSurvey(dto.targetSurveyId, async (trx) => {
       const target = await this.access.forEdit(trx, actor, dto.targetSurveyId);
       const source = await this.access.forView(trx, actor, dto.sourceSurveyId);
       const section = await this.findSourceSection(trx, source, dto.sourceSectionId);
@@ -106,7 +108,7 @@ export class SectionsService {
 
   /** One section built from library entries, in the order given, without logic (spec 4.3). */
   async importFromLibrary(actor: Actor, dto: ImportExternalSectionDto): Promise<SectionResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSurvey(dto.targetSurveyId, async (trx) => {
       const target = await this.access.forEdit(trx, actor, dto.targetSurveyId);
       const items = await this.library.findMany(trx, dto.libraryItemIds);
       const byId = new Map(items.map((item) => [item.id, item]));

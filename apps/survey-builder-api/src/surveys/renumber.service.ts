@@ -9,6 +9,7 @@ import type { SurveyResponse } from '../survey-core/dto/survey.response';
 import { SurveyAccessService } from '../survey-core/survey-access.service';
 import { SurveyDetailService } from '../survey-core/survey-detail.service';
 import { SurveyRepository } from '../survey-core/survey.repository';
+import { SurveyWrites } from '../survey-core/survey-writes.service';
 
 interface RuleRow<T> {
   id: string;
@@ -43,6 +44,7 @@ export function repointedRules(
 export class RenumberService {
   constructor(
     private readonly db: BuilderDb,
+    private readonly writes: SurveyWrites,
     private readonly access: SurveyAccessService,
     private readonly surveys: SurveyRepository,
     private readonly reader: SnapshotReadRepository,
@@ -51,7 +53,7 @@ export class RenumberService {
   ) {}
 
   async renumber(actor: Actor, surveyId: string): Promise<SurveyResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSurvey(surveyId, async (trx) => {
       const survey = await this.access.forEdit(trx, actor, surveyId);
       const mapping = renumberMapping(await this.reader.questionsInOrder(trx, survey.latestVersionId));
       if (mapping.size > 0) {

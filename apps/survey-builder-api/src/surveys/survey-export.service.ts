@@ -11,6 +11,7 @@ import { SurveyAccessService } from '../survey-core/survey-access.service';
 import { SurveyRepository, type SurveyRow } from '../survey-core/survey.repository';
 import { VersionRepository } from '../survey-core/version.repository';
 import type { ExportResponse } from './dto/survey-extras.response';
+import { SurveyWrites } from '../survey-core/survey-writes.service';
 
 /** The library entries an export registers: one per question of the latest version (spec 2). */
 export function libraryEntriesOf(survey: SurveyRow, sections: SnapshotSection[], createdBy: string): NewLibraryItem[] {
@@ -37,6 +38,7 @@ export function libraryEntriesOf(survey: SurveyRow, sections: SnapshotSection[],
 export class SurveyExportService {
   constructor(
     private readonly db: BuilderDb,
+    private readonly writes: SurveyWrites,
     private readonly access: SurveyAccessService,
     private readonly surveys: SurveyRepository,
     private readonly versions: VersionRepository,
@@ -45,7 +47,7 @@ export class SurveyExportService {
   ) {}
 
   async export(actor: Actor, surveyId: string): Promise<ExportResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSurvey(surveyId, async (trx) => {
       const survey = await this.access.forEdit(trx, actor, surveyId);
       await this.surveys.update(trx, surveyId, { status: STATUS_EXPORTED }, actor.id);
       await this.versions.setStatus(trx, survey.latestVersionId, STATUS_EXPORTED);

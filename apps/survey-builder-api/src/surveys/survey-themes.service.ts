@@ -9,12 +9,14 @@ import { SurveyAccessService } from '../survey-core/survey-access.service';
 import { SurveyRepository } from '../survey-core/survey.repository';
 import type { ThemeAssistResponse, ThemeResponse } from './dto/survey-extras.response';
 import type { ThemeAssistDto, UpdateThemeDto } from './dto/theme.dto';
+import { SurveyWrites } from '../survey-core/survey-writes.service';
 
 /** The theme in its structured form (spec 2), and suggestions for one (theme-assists). */
 @Injectable()
 export class SurveyThemesService {
   constructor(
     private readonly db: BuilderDb,
+    private readonly writes: SurveyWrites,
     private readonly access: SurveyAccessService,
     private readonly surveys: SurveyRepository,
     private readonly library: LibraryRepository,
@@ -26,7 +28,7 @@ export class SurveyThemesService {
   }
 
   async updateTheme(actor: Actor, surveyId: string, dto: UpdateThemeDto): Promise<ThemeResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSurvey(surveyId, async (trx) => {
       await this.access.forEdit(trx, actor, surveyId);
       await this.surveys.update(trx, surveyId, toStoredTheme(dto), actor.id);
       const survey = await this.access.forView(trx, actor, surveyId);

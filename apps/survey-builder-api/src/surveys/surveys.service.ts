@@ -20,6 +20,7 @@ import type { ListSurveysQuery } from './dto/list-surveys.query';
 import type { CreateSurveyDto, UpdateSurveyDto } from './dto/survey.dto';
 import type { SurveyCopyDto } from './dto/survey-copy.dto';
 import type { FavoriteResponse, SurveyListEntryResponse } from './dto/survey-extras.response';
+import { SurveyWrites } from '../survey-core/survey-writes.service';
 
 /** Sections to write for drafts, with codes T1, T2 / Q1, Q2 in order, as renumbering would give. */
 export function sectionsToInsert(drafts: SectionDraft[], existingCodes: string[] = [], firstSortOrder = 1): SectionToInsert[] {
@@ -42,6 +43,7 @@ export function sectionsToInsert(drafts: SectionDraft[], existingCodes: string[]
 export class SurveysService {
   constructor(
     private readonly db: BuilderDb,
+    private readonly writes: SurveyWrites,
     private readonly access: SurveyAccessService,
     private readonly surveys: SurveyRepository,
     private readonly versions: VersionRepository,
@@ -90,7 +92,7 @@ export class SurveysService {
   }
 
   async update(actor: Actor, surveyId: string, dto: UpdateSurveyDto): Promise<SurveyResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSurvey(surveyId, async (trx) => {
       await this.access.forEdit(trx, actor, surveyId);
       await this.surveys.update(trx, surveyId, dto, actor.id);
       return this.reader.detailById(trx, actor.id, surveyId);
@@ -103,7 +105,7 @@ export class SurveysService {
 
   /** Soft delete by the creator or an administrator (403 for anyone else, 404 when missing). */
   async remove(actor: Actor, surveyId: string): Promise<{ deleted: true }> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSurvey(surveyId, async (trx) => {
       const survey = await this.surveys.findForUpdate(trx, surveyId, actor.id);
       if (!survey) throw notFound('Survey');
       if (!actor.isAdmin && survey.createdBy !== actor.id) {
@@ -137,7 +139,7 @@ export class SurveysService {
   }
 
   async setFavorite(actor: Actor, surveyId: string, favorite: boolean): Promise<FavoriteResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSurvey(surveyId, async (trx) => {
       await this.access.forEdit(trx, actor, surveyId);
       await this.surveys.setFavorite(trx, surveyId, actor.id, favorite);
       return { surveyId, favorite };

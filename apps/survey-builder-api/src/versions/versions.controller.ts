@@ -27,9 +27,9 @@ export class VersionsController {
     operationId: 'saveSurveyVersion',
     summary: 'Save a new version',
     description:
-      'Copies the latest version (the working copy), stable ids kept, into a new latest version; answers the version saved, a snapshot that never changes again. Needs edit.',
+      'Copies the whole latest version (the working copy) into a new version with stable ids kept, and makes it latest; answers the new version (versionNo N+1, sourceVersionId the version copied, which never changes again). Needs edit.',
   })
-  @ApiBuilderResponse(201, VersionResponse, 'The version saved, with its snapshot')
+  @ApiBuilderResponse(201, VersionResponse, 'The new latest version, with its snapshot')
   @ApiErrorResponses(SURVEY_MISSING)
   @RawResponse()
   save(
@@ -43,7 +43,7 @@ export class VersionsController {
 
   @Post('versions')
   @ApiOperation({ operationId: 'createSurveyVersion', summary: 'Save a new version (alias of save)' })
-  @ApiBuilderResponse(201, VersionResponse, 'The version saved, with its snapshot')
+  @ApiBuilderResponse(201, VersionResponse, 'The new latest version, with its snapshot')
   @ApiErrorResponses(SURVEY_MISSING)
   @RawResponse()
   saveAlias(
@@ -114,7 +114,7 @@ export class VersionsController {
 
   /**
    * A save's answer (a 1,000-question snapshot is 1.6 MB of JSON) is serialized and encoded while the database is
-   * still copying the version, and sent once the copy has committed (docs/decisions.md, issue 24).
+   * still copying the version, and sent once the copy has committed (docs/decisions.md, "Survey builder").
    */
   private async saveAnswered(actor: Actor, surveyId: string, request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
     const prepared = await this.versions.save(actor, surveyId, (saved) => prepareAnswer(request, reply, 201, builderEnvelope(saved)));

@@ -4,12 +4,13 @@ import { BuilderDb, type Db, type Trx } from '../database/builder-db';
 import type { Actor } from '../identity/actor';
 import { sectionResponse } from '../snapshot/snapshot.mapper';
 import { SnapshotReadRepository } from '../snapshot/snapshot-read.repository';
-import { VersionCopyRepository } from '../snapshot/version-copy.repository';
+import { asCopiedInto, VersionCopyRepository } from '../snapshot/version-copy.repository';
 import type { SurveyResponse, VersionResponse } from '../survey-core/dto/survey.response';
 import { SurveyAccessService } from '../survey-core/survey-access.service';
 import { SurveyCopyService } from '../survey-core/survey-copy.service';
 import { SurveyDetailService } from '../survey-core/survey-detail.service';
 import { SurveyRepository, type SurveyRow } from '../survey-core/survey.repository';
+import { SurveyWrites } from '../survey-core/survey-writes.service';
 import { versionWithSnapshot } from '../survey-core/survey.mapper';
 import { type VersionRow, VersionRepository } from '../survey-core/version.repository';
 import { versionNumberOf } from '../common/id-params';
@@ -18,16 +19,16 @@ import { versionNumberOf } from '../common/id-params';
 const HISTORY_PAGE = 100;
 
 /**
- * Versions (spec 4.2). The latest version is the working copy. A save copies it, whole, into a new version that
- * becomes the latest (the next working copy), and answers the version it saved: from then on that snapshot never
- * changes, so a diff between two saves' answers shows everything done in between (a renumber included). A rollback
- * copies an older version into a new latest one and answers that, recording where it came from. The survey row is
- * locked first, so concurrent saves get consecutive numbers, never the same one.
+ * Versions (spec 4.2). The latest version is the working copy: edits apply to it, and a save freezes it by copying it,
+ * whole, into a new version that becomes the latest (the next working copy) and that the save answers (versionNo N+1,
+ * sourceVersionId the frozen N). A rollback copies an older version into a new latest one and answers that, recording
+ * where it came from. The survey row is locked first, so concurrent saves get consecutive numbers, never the same one.
  */
 @Injectable()
 export class VersionsService {
   constructor(
     private readonly db: BuilderDb,
+    private readonly writes: SurveyWrites,
     private readonly access: SurveyAccessService,
     private readonly surveys: SurveyRepository,
     private readonly versions: VersionRepository,
@@ -59,30 +60,34 @@ export class VersionsService {
   }
 
   /**
-   * Edits take the same lock as a save, so the version being saved cannot change until the commit, and never
-   * after it: its row and its snapshot are read over the pool and the answer is built, then handed to `present` (the
-   * controller serializes and encodes it there), all while the transaction copies the version. What `present` makes is
-   * returned once the copy commits; should either fail, nothing is saved.
+   * The latest version copied, whole, into a new latest version, answered with its snapshot (the copy's rows and ids).
+   * Edits take the same lock as a save, so the version being copied cannot change until the commit: its snapshot is
+   * read over the pool, under the ids the copy gives its rows (`asCopiedInto`), and the answer is built and handed to
+   * `present` (the controller serializes and encodes it there), all while the transaction copies the version. What
+   * `present` makes is returned once the copy commits; should either fail, nothing is saved. The transaction and the
+   * read hold up to SAVE_CONNECTIONS at once, so saves take their turn (SurveyWrites.savingSurvey).
    */
   async save<T>(actor: Actor, surveyId: string, present: (saved: VersionResponse) => T | Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.savingSurvey(surveyId, async (trx) => {
       const survey = await this.access.forEdit(trx, actor, surveyId);
+      const version = await this.newVersionRow(trx, actor, survey, survey.latestVersionId, null);
       const [presented] = await settledBoth(
-        Promise.all([
-          this.snapshots.load(this.db, { versionIds: [survey.latestVersionId] }),
-          this.versions.findByNumber(this.db, survey.id, survey.latestVersionNo),
-        ]).then(([sections, saved]) => present(versionWithSnapshot(saved!, sections.map(sectionResponse)))),
-        this.newVersionFrom(trx, actor, survey, survey.latestVersionId, null),
+        this.snapshots
+          .load(this.db, { versionIds: [survey.latestVersionId] })
+          .then((sections) => present(versionWithSnapshot(version, asCopiedInto(sections, version.id).map(sectionResponse)))),
+        this.copyInto(trx, actor, survey, survey.latestVersionId, version),
       );
       return presented;
     });
   }
 
   async rollback(actor: Actor, surveyId: string, versionNo: string): Promise<VersionResponse> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.writes.onSurvey(surveyId, async (trx) => {
       const survey = await this.access.forEdit(trx, actor, surveyId);
       const target = await this.versionOf(trx, survey.id, versionNo);
-      return this.withSnapshot(trx, await this.newVersionFrom(trx, actor, survey, target.id, target.id));
+      const version = await this.newVersionRow(trx, actor, survey, target.id, target.id);
+      await this.copyInto(trx, actor, survey, target.id, version);
+      return this.withSnapshot(trx, version);
     });
   }
 
@@ -96,15 +101,15 @@ export class VersionsService {
     });
   }
 
-  /** The new latest version, copied from another (its snapshot is read only by the caller that answers it). */
-  private async newVersionFrom(
+  /** The row of the survey's next version, copied from another (`copyInto` copies it and makes it the latest). */
+  private newVersionRow(
     trx: Trx,
     actor: Actor,
     survey: SurveyRow,
     fromVersionId: string,
     rollbackFromVersionId: string | null,
   ): Promise<VersionRow> {
-    const version = await this.versions.insert(trx, {
+    return this.versions.insert(trx, {
       surveyId: survey.id,
       versionNo: survey.latestVersionNo + 1,
       status: survey.status,
@@ -112,9 +117,11 @@ export class VersionsService {
       sourceVersionId: fromVersionId,
       rollbackFromVersionId,
     });
+  }
+
+  private async copyInto(trx: Trx, actor: Actor, survey: SurveyRow, fromVersionId: string, version: VersionRow): Promise<void> {
     await this.versionCopier.copyVersion(trx, fromVersionId, version.id);
     await this.surveys.pointToVersion(trx, survey.id, version.id, version.versionNo, actor.id);
-    return version;
   }
 
   private async withSnapshot(db: Db, version: VersionRow): Promise<VersionResponse> {

@@ -527,7 +527,7 @@ export type paths = {
         put?: never;
         /**
          * Save a new version
-         * @description Copies the latest version (the working copy), stable ids kept, into a new latest version; answers the version saved, a snapshot that never changes again. Needs edit.
+         * @description Copies the whole latest version (the working copy) into a new version with stable ids kept, and makes it latest; answers the new version (versionNo N+1, sourceVersionId the version copied, which never changes again). Needs edit.
          */
         post: operations["saveSurveyVersion"];
         delete?: never;
@@ -3463,7 +3463,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The version saved, with its snapshot */
+            /** @description The new latest version, with its snapshot */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -3771,7 +3771,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The version saved, with its snapshot */
+            /** @description The new latest version, with its snapshot */
             201: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,4 @@
-import { isDependencyUnavailable } from './dependency-errors';
+import { isDependencyBusy, isDependencyUnavailable } from './dependency-errors';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -26,5 +26,31 @@ describe('isDependencyUnavailable', () => {
     expect(isDependencyUnavailable('ECONNREFUSED')).toBe(false);
     expect(isDependencyUnavailable(new Error('The name "connect ECONNREFUSED" is taken'))).toBe(false);
     expect(isDependencyUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe('isDependencyBusy', () => {
+  const poolWait = () => new Error('timeout exceeded when trying to connect');
+  const busy = () => Object.assign(new Error('waited over 15000 ms for a turn at the survey'), { name: 'DatabaseBusyError' });
+
+  it("recognises a wait for a turn past its bound: pg-pool's wait for a free connection and the apps' own waits", () => {
+    expect(isDependencyBusy(poolWait())).toBe(true);
+    expect(isDependencyBusy(busy())).toBe(true);
+    expect(isDependencyBusy(new Error('query failed', { cause: poolWait() }))).toBe(true);
+    // Either is a kind of unavailable: 503 with Retry-After, and a worker's job is retried as through an outage.
+    expect(isDependencyUnavailable(poolWait())).toBe(true);
+    expect(isDependencyUnavailable(busy())).toBe(true);
+  });
+
+  it('is not an outage that refused or dropped the connection, nor anything else', () => {
+    expect(isDependencyBusy(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(false);
+    expect(isDependencyBusy(new Error('Connection terminated due to connection timeout'))).toBe(false);
+    expect(isDependencyBusy(new Error('timeout expired'))).toBe(false);
+    expect(isDependencyBusy(new Error('Some timeout exceeded when trying to connect to a partner'))).toBe(false);
+    expect(isDependencyBusy(undefined)).toBe(false);
+  });
+
+  it("counts pg's own connection timeout (a database that does not answer) as unavailable", () => {
+    expect(isDependencyUnavailable(new Error('timeout expired'))).toBe(true);
   });
 });

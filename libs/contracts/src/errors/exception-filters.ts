@@ -4,7 +4,7 @@ import { type ErrorBodyFormat, MalformedInputError } from '@platform/runtime';
 import { DomainError, type FieldProblem } from './domain-error';
 import type { ErrorInfo } from './error-bodies';
 import { codeForStatus, COMMON_ERROR_STATUS } from './error-codes';
-import { isDependencyUnavailable } from './dependency-errors';
+import { isDependencyBusy, isDependencyUnavailable } from './dependency-errors';
 import { multipartParseProblem } from './multipart-errors';
 
 interface Failure {
@@ -19,6 +19,8 @@ const INTERNAL_MESSAGE = 'Internal server error';
 
 /** The answer while a dependency is down, and when to try again. */
 const DEPENDENCY_MESSAGE = 'A service this request needs is not available right now; try again shortly';
+/** The answer when the request waited for a database connection (or its turn for one) past its bound. */
+const BUSY_MESSAGE = 'The service is too busy to take this request right now; try again shortly';
 const RETRY_AFTER_SECONDS = 2;
 
 /**
@@ -71,8 +73,10 @@ export abstract class ServiceExceptionFilter implements ExceptionFilter {
     const status = statusOfLibraryError(exception);
     if (status !== undefined) return failure(status, codeForStatus(status), (exception as Error).message);
     if (isDependencyUnavailable(exception)) {
-      // A store or broker is down or restarting: an outage to ride out, not a fault of the request or the code.
-      return failure(503, 'SERVICE_UNAVAILABLE', DEPENDENCY_MESSAGE, undefined, RETRY_AFTER_SECONDS);
+      // A store or broker is down or restarting, or too busy to take the request within its bound: an outage or an
+      // overload to ride out, not a fault of the request or the code.
+      const message = isDependencyBusy(exception) ? BUSY_MESSAGE : DEPENDENCY_MESSAGE;
+      return failure(503, 'SERVICE_UNAVAILABLE', message, undefined, RETRY_AFTER_SECONDS);
     }
     return failure(500, 'INTERNAL_ERROR', INTERNAL_MESSAGE);
   }

@@ -1,3 +1,4 @@
+import { Client, type ClientConfig } from 'pg';
 import type { DataSourceOptions } from 'typeorm';
 import type { PostgresDataSourceOptions } from 'typeorm/driver/postgres/PostgresDataSourceOptions.js';
 
@@ -8,9 +9,30 @@ export interface PostgresOptions {
   entities: NonNullable<DataSourceOptions['entities']>;
   migrations: NonNullable<DataSourceOptions['migrations']>;
   poolSize?: number;
+  /** How long a request waits for a free connection of a busy pool (then 503 with Retry-After); POOL_WAIT_MS by default. */
+  poolWaitMs?: number;
+  /** How long opening a connection may take: a database that does not answer fails within it (503); 5 s by default. */
   connectTimeoutMs?: number;
   /** Shows in pg_stat_activity. */
   applicationName?: string;
+}
+
+/**
+ * How long a request waits for a free connection when every connection of the pool is busy: load to ride out, well
+ * within the edge's 60 s route timeout (libs/routing), not an outage. Past it, 503 with Retry-After.
+ */
+export const POOL_WAIT_MS = 15_000;
+
+/**
+ * pg's Client, opening its connection within `connectTimeoutMs`. pg-pool has one timeout for both waiting for a free
+ * connection and opening a new one, and gives it to the clients it makes; a client of this class keeps its own.
+ */
+function clientOpeningWithin(connectTimeoutMs: number): typeof Client {
+  return class ClientOpeningWithin extends Client {
+    constructor(config?: ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+    }
+  };
 }
 
 /**
@@ -28,9 +50,14 @@ export function postgresDataSourceOptions(options: PostgresOptions): PostgresDat
     migrationsTransactionMode: 'each',
     synchronize: false,
     migrationsRun: false,
-    connectTimeoutMS: options.connectTimeoutMs ?? 5000,
+    // pg-pool's connectionTimeoutMillis: the wait for a free connection (and, but for the Client below, for a new one).
+    connectTimeoutMS: options.poolWaitMs ?? POOL_WAIT_MS,
     applicationName: options.applicationName,
-    // Unqualified names in the app's raw SQL resolve to its own schema first.
-    extra: { max: options.poolSize ?? 10, options: `-c search_path=${options.schema},public` },
+    extra: {
+      max: options.poolSize ?? 10,
+      Client: clientOpeningWithin(options.connectTimeoutMs ?? 5000),
+      // Unqualified names in the app's raw SQL resolve to its own schema first.
+      options: `-c search_path=${options.schema},public`,
+    },
   };
 }
