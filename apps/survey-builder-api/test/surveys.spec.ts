@@ -220,6 +220,21 @@ describe('surveys (spec 4.1) on a real PostgreSQL', () => {
         expect.arrayContaining(['clientName', 'objective', 'deliveryArea', 'categories', 'promptText']),
       );
     });
+
+    it('refuses a preset and a custom text that together are longer than the stored field (read back, they would be longer than customText may be)', async () => {
+      const survey = await createSurvey(builder.as(alice));
+      const theme = (await builder.as(alice).get(`/api/surveys/${survey.id}/theme`).expect(200)).body.data;
+      const res = await builder
+        .as(alice)
+        .patch(`/api/surveys/${survey.id}/theme`, {
+          ...theme,
+          status: undefined,
+          deliveryArea: { preset: '首都圏', customText: 'x'.repeat(2000) },
+        })
+        .expect(400);
+      expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ field: 'deliveryArea' })] });
+      expect((await builder.as(alice).get(`/api/surveys/${survey.id}`).expect(200)).body.data.deliveryArea).toBe(survey.deliveryArea);
+    });
   });
 
   describe('duplicate, copies, export', () => {

@@ -64,6 +64,12 @@ export interface SweepRequest {
 /** Copies of an operation's valid request sent at once: twice a pool's ten connections. */
 const BURST = 20;
 
+/**
+ * How long each copy of a burst may take: the class checks that every copy is answered, and none with a 5xx (a busy
+ * pool is load, not an outage), not how fast twenty at once are on two cores (a survey's whole history twenty times).
+ */
+const BURST_TIMEOUT_MS = 60_000;
+
 /** A body larger than any JSON route takes and smaller than the uploads', as a careless upload sends one. */
 const FIVE_MB = Buffer.alloc(5_000_000, 'x');
 
@@ -300,7 +306,7 @@ export async function runSweep(
     if (planned.burst) {
       const answers = await Promise.all(
         Array.from({ length: planned.burst }, () =>
-          send(url, { ...planned, body }, options.timeoutMs ?? 10_000).catch((error: Error) => ({ error: error.message })),
+          send(url, { ...planned, body }, BURST_TIMEOUT_MS).catch((error: Error) => ({ error: error.message })),
         ),
       );
       const wrong = answers.filter((answer) => 'error' in answer || answer.status >= 500);

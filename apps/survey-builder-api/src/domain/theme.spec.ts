@@ -1,4 +1,4 @@
-import { categoriesOf, themeFieldText, toStoredTheme, toStructuredTheme } from './theme';
+import { categoriesOf, overlongThemeFields, THEME_TEXT_MAX, themeFieldText, toStoredTheme, toStructuredTheme } from './theme';
 
 const stored = {
   title: '新しいお茶の評価',
@@ -38,5 +38,19 @@ describe('theme conversion', () => {
     expect(themeFieldText({ preset: '全国', customText: '' })).toBe('全国');
     expect(themeFieldText({ labels: ['食品', '飲料'], freeText: '' })).toBe('食品、飲料');
     expect(categoriesOf('食品、 飲料、')).toEqual(['食品', '飲料']);
+  });
+
+  it('names the fields whose presets and custom text joined would be longer than a survey stores', () => {
+    const theme = {
+      title: 't',
+      clientName: 'c',
+      objective: { presets: ['認知度調査'], customText: 'x'.repeat(THEME_TEXT_MAX - '認知度調査、'.length) },
+      deliveryArea: { preset: 'sweep', customText: 'y'.repeat(THEME_TEXT_MAX) },
+      categories: { labels: [], freeText: 'z'.repeat(THEME_TEXT_MAX) },
+      promptText: '',
+    };
+    expect(overlongThemeFields(toStoredTheme(theme)).map((p) => p.field)).toEqual(['deliveryArea']);
+    // Read back, an unknown preset is part of the custom text, which would be longer than the field's limit.
+    expect(toStructuredTheme(toStoredTheme(theme)).deliveryArea.customText.length).toBeGreaterThan(THEME_TEXT_MAX);
   });
 });

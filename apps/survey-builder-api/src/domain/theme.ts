@@ -59,6 +59,23 @@ export interface StructuredTheme {
   promptText: string;
 }
 
+/** The longest objective, delivery area or category a survey stores (each one text; PATCH /api/surveys/{surveyId}). */
+export const THEME_TEXT_MAX = 2000;
+
+/**
+ * The theme fields whose stored text would be longer than a survey keeps: the structured form joins presets (any text,
+ * known or not) and the custom text into the one stored string, and a preset that is not a known one is read back as
+ * part of the custom text, which must then still fit. Each named with the limit.
+ */
+export function overlongThemeFields(stored: StoredTheme): Array<{ field: string; message: string }> {
+  return (['objective', 'deliveryArea', 'category'] as const)
+    .filter((field) => [...stored[field]].length > THEME_TEXT_MAX)
+    .map((field) => ({
+      field: field === 'category' ? 'categories' : field,
+      message: `${field === 'category' ? 'categories' : field} must come to at most ${THEME_TEXT_MAX} characters with its presets and custom text joined`,
+    }));
+}
+
 export interface StoredTheme {
   title: string;
   clientName: string;

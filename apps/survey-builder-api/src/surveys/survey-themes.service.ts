@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { BuilderDb } from '../database/builder-db';
 import { generateInitialContent } from '../domain/initial-content';
-import { categoriesOf, type StoredTheme, themeFieldText, toStoredTheme, toStructuredTheme } from '../domain/theme';
+import { categoriesOf, overlongThemeFields, type StoredTheme, themeFieldText, toStoredTheme, toStructuredTheme } from '../domain/theme';
+import { BuilderError } from '../builder.errors';
 import { keywordsOf, RELATED_QUESTION_LIMIT } from '../domain/theme-assist';
 import type { Actor } from '../identity/actor';
 import { LibraryRepository } from '../library/library.repository';
@@ -28,9 +29,13 @@ export class SurveyThemesService {
   }
 
   async updateTheme(actor: Actor, surveyId: string, dto: UpdateThemeDto): Promise<ThemeResponse> {
+    const stored = toStoredTheme(dto);
+    const overlong = overlongThemeFields(stored);
+    if (overlong.length)
+      throw new BuilderError('VALIDATION_FAILED', `Invalid request: ${overlong.map((p) => p.field).join(', ')}`, overlong);
     return this.writes.onSurvey(surveyId, async (trx) => {
       await this.access.forEdit(trx, actor, surveyId);
-      await this.surveys.update(trx, surveyId, toStoredTheme(dto), actor.id);
+      await this.surveys.update(trx, surveyId, stored, actor.id);
       const survey = await this.access.forView(trx, actor, surveyId);
       return { ...toStructuredTheme(survey), status: survey.status };
     });

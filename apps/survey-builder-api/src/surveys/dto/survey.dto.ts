@@ -1,9 +1,11 @@
 import { BoolField, EnumField, TextField } from '@platform/contracts';
 import { SURVEY_STATUSES, type SurveyStatus } from '../../domain/model';
+import { THEME_TEXT_MAX } from '../../domain/theme';
+
+export { THEME_TEXT_MAX };
 
 /** Limits of the survey's text fields (docs/decisions.md). */
 export const TITLE_MAX = 255;
-export const THEME_TEXT_MAX = 2000;
 export const PROMPT_TEXT_MAX = 20_000;
 
 export class CreateSurveyDto {
