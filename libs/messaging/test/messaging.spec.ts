@@ -348,6 +348,38 @@ describe('messaging lib against the real RabbitMQ', () => {
     });
   });
 
+  it('fails a publish within its timeout when the broker stops answering before the publish channel opens', async () => {
+    const gate = await startTcpGate(Number(new URL(testServices.amqpUrl).port || 5672));
+    const url = new URL(testServices.amqpUrl);
+    url.port = String(gate.port);
+    @Module({
+      imports: [
+        MessagingModule.forRoot({
+          url: url.toString(),
+          queues: [TEST_QUEUE],
+          queuePrefix: prefix,
+          publishTimeoutMs: 1000,
+          queueStatsIntervalMs: 600_000,
+        }),
+      ],
+    })
+    class Stalled {}
+    const app = await NestFactory.createApplicationContext(Stalled, { logger: false });
+    try {
+      await app.get(QueueStats).refresh();
+      // The first publish opens the publish channel: its channel.open (method 20.10) is held, never answered.
+      const opening = gate.holdNext('\u0000\u0014\u0000\u000a');
+      const started = Date.now();
+      const publishing = app.get(QueuePublisher).publish(TEST_QUEUE, job('blog-stalled'));
+      await opening;
+      await expect(publishing).rejects.toBeInstanceOf(QueueUnavailableError);
+      expect(Date.now() - started).toBeLessThan(1000 + 2000);
+    } finally {
+      await gate.close();
+      await app.close();
+    }
+  });
+
   it('stops start-up with a clear error when the broker does not answer', async () => {
     @Module({
       imports: [MessagingModule.forRoot({ url: 'amqp://guest:guest@127.0.0.1:1', queues: [TEST_QUEUE], initialConnectAttempts: 1 })],
