@@ -18,7 +18,7 @@ function runFixtures(report: string): Promise<{ code: number | null; output: str
       [
         join(workspaceRoot, 'node_modules/jest/bin/jest.js'),
         '-c',
-        'libs/testing/test/fixtures/jest.fixture.config.ts',
+        'libs/testing/test/fixtures/jest.config.ts',
         '--runInBand',
         '--forceExit',
       ],
