@@ -22,6 +22,12 @@ interface Lifecycle {
  * its last afterAll, it ends whatever is still open. Its problems fail the test, or the file.
  */
 export default class PlatformTestEnvironment extends TestEnvironment {
+  override async setup(): Promise<void> {
+    await super.setup();
+    // What test-lifecycle.ts's inTestEnvironment reads (the name is TEST_ENVIRONMENT_KEY there).
+    (this.global as unknown as Record<string, unknown>).__platformTestEnvironment = true;
+  }
+
   private lifecycle(): Lifecycle | undefined {
     return (this.global as unknown as { __platformTestLifecycle?: Lifecycle }).__platformTestLifecycle;
   }

@@ -102,6 +102,14 @@ async function endAll(teardowns: Teardown[]): Promise<string[]> {
 
 const KEY = '__platformTestLifecycle';
 
+/** Set on a test file's global by libs/testing's Jest environment: code runs under a test, not a bench or a script. */
+export const TEST_ENVIRONMENT_KEY = '__platformTestEnvironment';
+
+/** Whether this runs in a test file under libs/testing's Jest environment. */
+export function inTestEnvironment(): boolean {
+  return (globalThis as unknown as Record<string, unknown>)[TEST_ENVIRONMENT_KEY] === true;
+}
+
 /** The lifecycle of the test file running here (one per file: each has a global of its own). */
 export function testLifecycle(): TestLifecycle {
   const holder = globalThis as unknown as Record<string, TestLifecycle | undefined>;

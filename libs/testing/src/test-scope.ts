@@ -5,7 +5,7 @@ import { Pool, type PoolConfig } from 'pg';
 import type { QueueDefinition } from '@platform/messaging';
 import { deleteBucket } from './s3-cleanup';
 import { createTestDatabase, dropDatabaseWhenUnused, type TestDatabase } from './test-database';
-import { testLifecycle } from './test-lifecycle';
+import { inTestEnvironment, testLifecycle } from './test-lifecycle';
 import { deleteQueueTopologies, remainingQueues } from './test-queues';
 import { testServices, uniqueName } from './test-services';
 
@@ -15,8 +15,9 @@ interface Closer {
 }
 
 /**
- * How long teardown waits for one closer (an app, a client, a process) before it reports it and goes on to remove the
- * stores: a closer that never ends (an app whose shutdown hangs) must not keep the databases, queues and buckets.
+ * How long teardown in a test waits for one closer (an app, a client, a process) before it reports it and goes on to
+ * remove the stores: a closer that never ends (an app whose shutdown hangs) must not keep the databases, queues and
+ * buckets. Benches and the soak, whose closers stop whole platforms, wait for them without a bound.
  */
 export const CLOSER_TIMEOUT_MS = 20_000;
 
@@ -27,8 +28,8 @@ export const CLOSER_TIMEOUT_MS = 20_000;
  * PostgreSQL database once no connection to it is left (a drop under a live pool makes its idle clients
  * fail), the MongoDB databases, every queue declared under the scope's prefix (checked gone afterwards),
  * the buckets and the Redis keys. A step that fails does not stop the others; the failures are thrown
- * together at the end, so a leak fails the file that made it. A closer that does not end within CLOSER_TIMEOUT_MS is
- * reported and left behind. Every scope is known to the file's test lifecycle (test-lifecycle.ts), which closes it if
+ * together at the end, so a leak fails the file that made it. In a test, a closer that does not end within
+ * CLOSER_TIMEOUT_MS is reported and left behind. Every scope is known to the file's test lifecycle (test-lifecycle.ts), which closes it if
  * the file's own code could not: after a test that timed out, or a beforeAll that did.
  */
 export class TestScope {
@@ -60,14 +61,15 @@ export class TestScope {
     this.forget = testLifecycle().opened({
       what: `the test scope ${this.id}`,
       end: async () => {
-        if (this.starting) await settledWithin(this.starting, this.closerTimeoutMs);
+        if (this.starting) await settledWithin(this.starting, this.closerTimeoutMs ?? CLOSER_TIMEOUT_MS);
         await this.close();
       },
     });
   }
 
-  private get closerTimeoutMs(): number {
-    return this.options.closerTimeoutMs ?? CLOSER_TIMEOUT_MS;
+  /** Undefined: no bound (outside tests). */
+  private get closerTimeoutMs(): number | undefined {
+    return this.options.closerTimeoutMs ?? (inTestEnvironment() ? CLOSER_TIMEOUT_MS : undefined);
   }
 
   /** Marks a start under way on the scope; teardown from outside waits for it (at most as long as it waits for the scope). */
@@ -162,9 +164,10 @@ export class TestScope {
         failures.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
       }
     };
+    const bound = this.closerTimeoutMs;
     const bounded = (closer: Closer) => async () => {
       const closing = closer.close();
-      if (!(await settledWithin(closing, this.closerTimeoutMs))) throw new Error(`did not end within ${this.closerTimeoutMs} ms`);
+      if (bound !== undefined && !(await settledWithin(closing, bound))) throw new Error(`did not end within ${bound} ms`);
       await closing;
     };
     for (const closer of [...this.closers].reverse()) await attempt(`closing ${closer.what}`, bounded(closer));
