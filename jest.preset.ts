@@ -54,7 +54,8 @@ export function projectConfig(projectDir: string): Config {
   return {
     displayName: name,
     rootDir: projectDir,
-    testEnvironment: 'node',
+    // Node's environment, plus the teardown a file's own code cannot do after a timeout (libs/testing test-lifecycle.ts).
+    testEnvironment: join(workspaceRoot, 'libs/testing/src/jest-environment.ts'),
     testTimeout: 30_000,
     testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
     transform: {

@@ -2,7 +2,7 @@ import { connect } from 'amqplib';
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { RACE_CONTENT_QUEUES } from '@platform/race-content-data';
-import { startTcpGate, testServices } from '@platform/testing';
+import { startTcpGate, step, testServices } from '@platform/testing';
 import { topologyOf } from '@platform/messaging';
 import { FIXTURES, fixtureBytes, fixtureJson } from './fixtures';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
@@ -152,23 +152,30 @@ describe('article generation routes (race-content spec 4.3): stored as generatin
   });
 
   describe('when the broker does not take the job', () => {
+    // Each await is a labelled step: should the test time out, its failure names the one still pending.
     it('answers 503 and leaves the article failed with the reason, never generating', async () => {
-      const gate = await startTcpGate(Number(new URL(testServices.amqpUrl).port || 5672));
+      const gate = await step('the broker gate starts', startTcpGate(Number(new URL(testServices.amqpUrl).port || 5672)));
       const url = new URL(testServices.amqpUrl);
       url.port = String(gate.port);
-      const cut = await startRaceContentKit({ AMQP_URL: url.toString() });
+      const cut = await step('the app behind the gate starts', startRaceContentKit({ AMQP_URL: url.toString() }));
       try {
-        await request(cut.server())
-          .post('/v1/races')
-          .set(as('member'))
-          .field('type', 'horse_racing')
-          .attach('file', fixtureBytes(FIXTURES.horse), FIXTURES.horse.file)
-          .expect(201);
-        await gate.close();
-        const res = await request(cut.server())
-          .post('/v1/articles/generation')
-          .set(as('member'))
-          .send({ race_id: FIXTURES.horse.id, title: 't', opening_at: 0 });
+        await step(
+          'the race upload',
+          request(cut.server())
+            .post('/v1/races')
+            .set(as('member'))
+            .field('type', 'horse_racing')
+            .attach('file', fixtureBytes(FIXTURES.horse), FIXTURES.horse.file)
+            .expect(201),
+        );
+        await step('the broker is cut', gate.close());
+        const res = await step(
+          'the generation request',
+          request(cut.server())
+            .post('/v1/articles/generation')
+            .set(as('member'))
+            .send({ race_id: FIXTURES.horse.id, title: 't', opening_at: 0 }),
+        );
         expect(res.status).toBe(503);
         expect(res.body.error.code).toBe('QUEUE_UNAVAILABLE');
         const stored = await cut.db.collection('articles').find().toArray();
@@ -180,7 +187,8 @@ describe('article generation routes (race-content spec 4.3): stored as generatin
         const listed = await request(cut.server()).get('/v1/articles?status=failed').set(as('viewer')).expect(200);
         expect(listed.body.total_count).toBe(1);
       } finally {
-        await cut.close();
+        // It once never ended here: the app's shutdown waited for a channel close that the cut connection never confirmed.
+        await step('the app behind the gate closes', cut.close());
       }
     });
   });

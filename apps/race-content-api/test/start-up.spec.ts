@@ -4,6 +4,7 @@ import {
   jsonLines,
   startEntryPoint,
   startFerretDb,
+  START_DEADLINE_MS,
   startTcpGate,
   testServices,
   useTestScope,
@@ -43,37 +44,42 @@ describeStartUp({
 
 describe(`${ENTRY} graceful shutdown`, () => {
   const scope = useTestScope('rcproc');
-  it('on SIGTERM stops accepting, finishes the in-flight request, then exits 0', async () => {
-    const ferret = await startFerretDb();
-    const gate = await startTcpGate(Number(new URL(ferret.uri).port));
-    const port = await freePort();
-    const app = startEntryPoint(
-      ENTRY,
-      serviceEnv(`mongodb://127.0.0.1:${gate.port}/?directConnection=true`, port, scope.queuePrefix(RACE_CONTENT_QUEUE_LIST)),
-    );
-    try {
-      await app.waitForLine(/listening on/);
-      const inDatabase = gate.holdNext('ping');
-      const inFlight = fetch(`http://127.0.0.1:${port}/v1/ping/deep`);
-      await inDatabase;
+  it(
+    'on SIGTERM stops accepting, finishes the in-flight request, then exits 0',
+    async () => {
+      const ferret = await startFerretDb();
+      const gate = await startTcpGate(Number(new URL(ferret.uri).port));
+      const port = await freePort();
+      const app = startEntryPoint(
+        ENTRY,
+        serviceEnv(`mongodb://127.0.0.1:${gate.port}/?directConnection=true`, port, scope.queuePrefix(RACE_CONTENT_QUEUE_LIST)),
+        START_DEADLINE_MS + 30_000,
+      );
+      try {
+        await app.waitForLine(/listening on/, START_DEADLINE_MS);
+        const inDatabase = gate.holdNext('ping');
+        const inFlight = fetch(`http://127.0.0.1:${port}/v1/ping/deep`);
+        await inDatabase;
 
-      app.kill('SIGTERM');
-      await app.waitForLine(/SIGTERM received: draining/);
-      await expect(fetch(`http://127.0.0.1:${port}/v1/ping`)).rejects.toThrow();
-      gate.release();
+        app.kill('SIGTERM');
+        await app.waitForLine(/SIGTERM received: draining/);
+        await expect(fetch(`http://127.0.0.1:${port}/v1/ping`)).rejects.toThrow();
+        gate.release();
 
-      const answer = await inFlight;
-      expect(answer.status).toBe(200);
-      expect(await answer.json()).toEqual({ message: 'pong', db: 'ok' });
-      const run = await app.exited;
-      expect(run.code).toBe(0);
-      const messages = jsonLines(run).map((l) => l.msg ?? l.notJson);
-      expect(messages).toContain('stopped');
-      expect(jsonLines(run).filter((l) => 'notJson' in l)).toEqual([]);
-    } finally {
-      app.kill('SIGKILL');
-      await gate.close();
-      await ferret.stop();
-    }
-  });
+        const answer = await inFlight;
+        expect(answer.status).toBe(200);
+        expect(await answer.json()).toEqual({ message: 'pong', db: 'ok' });
+        const run = await app.exited;
+        expect(run.code).toBe(0);
+        const messages = jsonLines(run).map((l) => l.msg ?? l.notJson);
+        expect(messages).toContain('stopped');
+        expect(jsonLines(run).filter((l) => 'notJson' in l)).toEqual([]);
+      } finally {
+        app.kill('SIGKILL');
+        await gate.close();
+        await ferret.stop();
+      }
+    },
+    START_DEADLINE_MS + 30_000,
+  );
 });

@@ -104,6 +104,11 @@ export class AmqpConnection implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async setUp(model: ChannelModel): Promise<void> {
+    // amqplib listens to the connection only once this setup is done. A socket that ends before then is reported as an
+    // 'error' event, which, unheard, would be thrown from the socket's handler: the connection would never close its
+    // channels (the setup then waits for them forever, and no reconnect follows) and the process would crash. The
+    // setup fails instead, and recovery tries again.
+    model.on('error', () => undefined);
     await declareTopology(model, this.options.queues, this.options);
     this.current = model;
     for (const hook of this.hooks) await hook(model);

@@ -1,5 +1,6 @@
 export * from './env';
 export * from './amqp-connection';
+export * from './close-channel';
 export * from './consumer-host';
 export * from './errors';
 export * from './messaging.module';

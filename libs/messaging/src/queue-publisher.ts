@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AmqpConnection, sendConfirmed } from './amqp-connection';
+import { QueueUnavailableError } from './errors';
 import { injectTraceContext, withPublishSpan } from './job-tracing';
 import { MESSAGING_OPTIONS, type ResolvedMessagingOptions } from './messaging.options';
 import { toMessage } from './message-validation';
@@ -30,7 +31,9 @@ export class QueuePublisher {
     const destination = topologyOf(queue, this.options.queuePrefix).main;
     // The consumer continues the trace from the headers (W3C trace context; nothing is written with tracing off).
     await withPublishSpan({ queue: queue.name, destination, jobId }, async (active) => {
-      const channel = await this.connection.publishChannel();
+      // The timeout covers opening the publish channel too: a broker that stops answering fails the publish, not hangs it.
+      const deadline = Date.now() + this.options.publishTimeoutMs;
+      const channel = await within(this.connection.publishChannel(), this.options.publishTimeoutMs);
       await sendConfirmed(
         channel,
         destination,
@@ -42,10 +45,19 @@ export class QueuePublisher {
           timestamp: Math.floor(Date.now() / 1000),
           headers: injectTraceContext({ [ATTEMPT_HEADER]: 1 }, active),
         },
-        this.options.publishTimeoutMs,
+        Math.max(1, deadline - Date.now()),
       );
     });
     this.sent.inc({ messaging_destination_name: queue.name });
     return jobId;
   }
+}
+
+/** `work`, or QueueUnavailableError once `timeoutMs` has passed without it. */
+function within<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new QueueUnavailableError(`no publish channel within ${timeoutMs} ms`)), timeoutMs)),
+  );
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { gaugeMetric } from '@platform/runtime';
-import { AmqpConnection } from './amqp-connection';
+import { AMQP_CLOSE_TIMEOUT_MS, AmqpConnection } from './amqp-connection';
+import { closeChannel } from './close-channel';
 import { MESSAGING_OPTIONS, type ResolvedMessagingOptions } from './messaging.options';
 import { topologyOf } from './queues';
 
@@ -43,9 +44,13 @@ export class QueueStats implements OnApplicationBootstrap, OnApplicationShutdown
     void this.refresh();
   }
 
+  /** Lets a read under way finish, for at most AMQP_CLOSE_TIMEOUT_MS: figures are not worth a shutdown that hangs. */
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.reading;
+    if (!this.reading) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.reading, new Promise((resolve) => (timer = setTimeout(resolve, AMQP_CLOSE_TIMEOUT_MS)))]);
+    clearTimeout(timer);
   }
 
   /** Reads every queue's figures now (one read at a time); tests call it to see a change at once. */
@@ -71,7 +76,7 @@ export class QueueStats implements OnApplicationBootstrap, OnApplicationShutdown
           this.consumers.set({ queue: name }, consumerCount);
         }
       } finally {
-        await channel.close().catch(() => undefined);
+        await closeChannel(channel);
       }
     } catch (error) {
       this.logger.debug(`queue figures not read: ${(error as Error).message}`);

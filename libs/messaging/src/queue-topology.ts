@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { ChannelModel, ConfirmChannel, GetMessage, Options } from 'amqplib';
+import { closeChannel } from './close-channel';
 import { type QueueDefinition, topologyOf } from './queues';
 
 const logger = new Logger('Messaging');
@@ -75,7 +76,7 @@ async function tryAssert(model: ChannelModel, name: string, args: Options.Assert
   channel.on('error', () => undefined);
   try {
     await channel.assertQueue(name, { durable: true, arguments: args });
-    await channel.close();
+    await closeChannel(channel);
     return true;
   } catch (error) {
     if ((error as { code?: number }).code === 406) return error as Error;
@@ -89,7 +90,7 @@ async function exists(model: ChannelModel, name: string): Promise<boolean> {
   channel.on('error', () => undefined);
   try {
     await channel.checkQueue(name);
-    await channel.close();
+    await closeChannel(channel);
     return true;
   } catch {
     return false;
@@ -122,7 +123,7 @@ async function migrateToQuorum(model: ChannelModel, name: string, args: Options.
         () => true,
         () => false,
       );
-      await channel.close().catch(() => undefined);
+      await closeChannel(channel);
     }
     if ((await tryAssert(model, name, args)) !== true) throw new Error(`cannot declare ${name} as a quorum queue`);
     logger.warn(`queue ${name} is a quorum queue now; ${moved} waiting message(s) kept`);
@@ -148,7 +149,7 @@ async function finishInterruptedMigration(model: ChannelModel, name: string, ret
       // Only the migration (under its lock) writes to a holding queue, and quorum queues have no if-empty delete.
       await channel.deleteQueue(holding(name));
     } finally {
-      await channel.close().catch(() => undefined);
+      await closeChannel(channel);
     }
   } finally {
     await lock?.close().catch(() => undefined);
@@ -169,7 +170,7 @@ async function acquireLock(model: ChannelModel, name: string): Promise<{ close()
       return {
         close: async () => {
           await channel.deleteQueue(lock);
-          await channel.close();
+          await closeChannel(channel);
         },
       };
     } catch (error) {

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { connect, type Channel, type ChannelModel } from 'amqplib';
 import { IsNotEmpty, IsString } from 'class-validator';
 import { register } from 'prom-client';
-import { testServices, useTestScope, waitFor } from '@platform/testing';
+import { startTcpGate, testServices, useTestScope, waitFor } from '@platform/testing';
 import {
   AMQP_CLOSE_TIMEOUT_MS,
   AmqpConnection,
@@ -294,6 +294,90 @@ describe('messaging lib against the real RabbitMQ', () => {
     expect(Date.now() - started).toBeLessThan(AMQP_CLOSE_TIMEOUT_MS + 1000);
     expect(connection.isConnected()).toBe(false);
     await app.close();
+  });
+
+  describe('when the connection dies while a channel is closing (its close-ok never comes)', () => {
+    let gate: Awaited<ReturnType<typeof startTcpGate>>;
+    let app: INestApplicationContext;
+
+    beforeEach(async () => {
+      gate = await startTcpGate(Number(new URL(testServices.amqpUrl).port || 5672));
+      const url = new URL(testServices.amqpUrl);
+      url.port = String(gate.port);
+      @Module({
+        imports: [
+          MessagingModule.forRoot({ url: url.toString(), queues: [TEST_QUEUE], queuePrefix: prefix, queueStatsIntervalMs: 600_000 }),
+        ],
+      })
+      class ThroughGate {}
+      app = await NestFactory.createApplicationContext(ThroughGate, { logger: false });
+      // The first reading of the queue figures, started with the app, is over.
+      await app.get(QueueStats).refresh();
+    });
+    afterEach(async () => {
+      await gate.close();
+      await app.close();
+    });
+
+    const settledWithin = (work: Promise<unknown>, ms: number) =>
+      Promise.race([work.then(() => true), new Promise<boolean>((resolve) => setTimeout(resolve, ms, false))]);
+
+    it('the queue figures are read to the end and the app shuts down at once', async () => {
+      const closing = gate.holdNext('Goodbye');
+      const reading = app.get(QueueStats).refresh();
+      await closing;
+      await gate.close();
+      expect(await settledWithin(reading, 5000)).toBe(true);
+      const started = Date.now();
+      expect(await settledWithin(app.close(), AMQP_CLOSE_TIMEOUT_MS + 3000)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(AMQP_CLOSE_TIMEOUT_MS + 1000);
+    });
+
+    it('recovery goes on: a reconnect cut while declaring the queues is followed by another that succeeds', async () => {
+      const connection = app.get(AmqpConnection);
+      gate.cut();
+      await waitFor(() => (connection.isConnected() ? undefined : true), { what: 'the outage to be seen' });
+      // The reconnect declares the queues, each on a channel it closes: the first of those closes is held, then cut.
+      const declaring = gate.holdNext('Goodbye');
+      gate.restore();
+      await declaring;
+      gate.cut();
+      gate.restore();
+      await waitFor(() => (connection.isConnected() ? true : undefined), { what: 'the next reconnect', timeoutMs: 20_000 });
+      await expect(app.get(QueuePublisher).publish(TEST_QUEUE, job('blog-after-cut-declare'))).resolves.toEqual(expect.any(String));
+    });
+  });
+
+  it('fails a publish within its timeout when the broker stops answering before the publish channel opens', async () => {
+    const gate = await startTcpGate(Number(new URL(testServices.amqpUrl).port || 5672));
+    const url = new URL(testServices.amqpUrl);
+    url.port = String(gate.port);
+    @Module({
+      imports: [
+        MessagingModule.forRoot({
+          url: url.toString(),
+          queues: [TEST_QUEUE],
+          queuePrefix: prefix,
+          publishTimeoutMs: 1000,
+          queueStatsIntervalMs: 600_000,
+        }),
+      ],
+    })
+    class Stalled {}
+    const app = await NestFactory.createApplicationContext(Stalled, { logger: false });
+    try {
+      await app.get(QueueStats).refresh();
+      // The first publish opens the publish channel: its channel.open (method 20.10) is held, never answered.
+      const opening = gate.holdNext('\u0000\u0014\u0000\u000a');
+      const started = Date.now();
+      const publishing = app.get(QueuePublisher).publish(TEST_QUEUE, job('blog-stalled'));
+      await opening;
+      await expect(publishing).rejects.toBeInstanceOf(QueueUnavailableError);
+      expect(Date.now() - started).toBeLessThan(1000 + 2000);
+    } finally {
+      await gate.close();
+      await app.close();
+    }
   });
 
   it('stops start-up with a clear error when the broker does not answer', async () => {

@@ -1,3 +1,4 @@
+import { enableCompileCache } from 'node:module';
 import { type TracingSettings, tracingSettings } from './settings';
 
 export interface StartedTracing {
@@ -13,6 +14,11 @@ export interface StartedTracing {
  * import of its main.ts. The app's shutdown flushes the spans (libs/runtime `flushTraces`).
  */
 export function startTracing(service: string, env: Record<string, string | undefined> = process.env): StartedTracing | undefined {
+  // Every app calls this first, before its own modules load: the place to turn on Node's on-disk compile cache
+  // (os.tmpdir()/node-compile-cache, or NODE_COMPILE_CACHE), so a restart compiles none of the ~2,000 modules it loads
+  // again (15 % less CPU and a quarter less wall time to start recruiting-api on a loaded machine; docs/decisions.md,
+  // "Start-up time"). Where the directory cannot be written the cache is simply off.
+  enableCompileCache?.();
   const settings = tracingSettings(service, env);
   if (!settings) return undefined;
   // Loaded here, synchronously, so the SDK and its instrumentations cost nothing when tracing is off and are in

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { workspaceRoot } from './paths';
+import { trackProcess } from './test-lifecycle';
 import { waitFor } from './test-services';
 
 export interface EntryPointRun {
@@ -21,7 +22,8 @@ export interface RunningEntryPoint {
 
 /**
  * Starts an app's entry point as its own process, with exactly the environment given: from source (SWC on the
- * fly, tsconfig aliases), or a built `.js` entry as it is shipped. It is killed if it outlives the deadline.
+ * fly, tsconfig aliases), or a built `.js` entry as it is shipped. It is killed if it outlives the deadline, or the
+ * test that started it fails (a timeout stops the test where it was), or the test file is done.
  */
 export function startEntryPoint(entry: string, env: Record<string, string>, timeoutMs = 20_000): RunningEntryPoint {
   const started = Date.now();
@@ -31,6 +33,7 @@ export function startEntryPoint(entry: string, env: Record<string, string>, time
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SWC_NODE_PROJECT: join(workspaceRoot, 'tsconfig.json'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  trackProcess(entry, child);
   const lines: string[] = [];
   const collect = (chunk: Buffer) => lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
   child.stdout.on('data', collect);

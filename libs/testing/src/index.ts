@@ -20,6 +20,7 @@ export * from './bad-input-sweep';
 export { handBuiltForm, type FormPart } from './sweep-multipart';
 export * from './test-queues';
 export * from './test-scope';
+export * from './test-lifecycle';
 export * from './fake-openai';
 export * from './otlp-receiver';
 export * from './container-images';

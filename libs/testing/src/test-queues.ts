@@ -1,5 +1,5 @@
 import { connect } from 'amqplib';
-import { type QueueDefinition, topologyOf } from '@platform/messaging';
+import { closeChannel, type QueueDefinition, topologyOf } from '@platform/messaging';
 import { testServices } from './test-services';
 
 /** Every physical queue of the given definitions under a prefix: main, retry and dead letter. */
@@ -36,7 +36,7 @@ export async function remainingQueues(queues: ReadonlyArray<QueueDefinition | st
       try {
         await channel.checkQueue(name);
         left.push(name);
-        await channel.close();
+        await closeChannel(channel);
       } catch {
         // NOT_FOUND: gone, and the broker closed the channel.
       }

@@ -5,6 +5,7 @@ import { Pool, type PoolConfig } from 'pg';
 import type { QueueDefinition } from '@platform/messaging';
 import { deleteBucket } from './s3-cleanup';
 import { createTestDatabase, dropDatabaseWhenUnused, type TestDatabase } from './test-database';
+import { inTestEnvironment, testLifecycle } from './test-lifecycle';
 import { deleteQueueTopologies, remainingQueues } from './test-queues';
 import { testServices, uniqueName } from './test-services';
 
@@ -14,13 +15,22 @@ interface Closer {
 }
 
 /**
+ * How long teardown in a test waits for one closer (an app, a client, a process) before it reports it and goes on to
+ * remove the stores: a closer that never ends (an app whose shutdown hangs) must not keep the databases, queues and
+ * buckets. Benches and the soak, whose closers stop whole platforms, wait for them without a bound.
+ */
+export const CLOSER_TIMEOUT_MS = 20_000;
+
+/**
  * Everything one test file (or benchmark) creates on the shared services, under one unique name, and the one
  * way it is taken down again. Teardown runs in dependency order: first what uses the stores (apps, processes,
  * clients; the last registered closes first), then the scope's own pools, then the stores themselves: each
  * PostgreSQL database once no connection to it is left (a drop under a live pool makes its idle clients
  * fail), the MongoDB databases, every queue declared under the scope's prefix (checked gone afterwards),
  * the buckets and the Redis keys. A step that fails does not stop the others; the failures are thrown
- * together at the end, so a leak fails the file that made it.
+ * together at the end, so a leak fails the file that made it. In a test, a closer that does not end within
+ * CLOSER_TIMEOUT_MS is reported and left behind. Every scope is known to the file's test lifecycle (test-lifecycle.ts), which closes it if
+ * the file's own code could not: after a test that timed out, or a beforeAll that did.
  */
 export class TestScope {
   /** Lower-case and unique across runs: the base of every name the scope hands out. */
@@ -33,14 +43,39 @@ export class TestScope {
   private readonly buckets = new Set<string>();
   private readonly redisPrefixes = new Set<string>();
   private readonly problems: string[] = [];
-  private closed = false;
+  private closing?: Promise<void>;
+  /** Takes the scope off the file's test lifecycle once it is closed. */
+  private readonly forget: () => void;
+  /** A start under way on this scope (onNewScope): teardown from outside waits for it, so nothing it makes is missed. */
+  private starting?: Promise<unknown>;
 
-  /** `dropTimeoutMs`: how long a database drop waits for its sessions to end before it forces and reports them. */
+  /**
+   * `dropTimeoutMs`: how long a database drop waits for its sessions to end before it forces and reports them;
+   * `closerTimeoutMs`: how long teardown waits for each closer (CLOSER_TIMEOUT_MS).
+   */
   constructor(
     prefix: string,
-    private readonly options: { dropTimeoutMs?: number } = {},
+    private readonly options: { dropTimeoutMs?: number; closerTimeoutMs?: number } = {},
   ) {
     this.id = uniqueName(prefix.toLowerCase());
+    this.forget = testLifecycle().opened({
+      what: `the test scope ${this.id}`,
+      end: async () => {
+        if (this.starting) await settledWithin(this.starting, this.closerTimeoutMs ?? CLOSER_TIMEOUT_MS);
+        await this.close();
+      },
+    });
+  }
+
+  /** Undefined: no bound (outside tests). */
+  private get closerTimeoutMs(): number | undefined {
+    return this.options.closerTimeoutMs ?? (inTestEnvironment() ? CLOSER_TIMEOUT_MS : undefined);
+  }
+
+  /** Marks a start under way on the scope; teardown from outside waits for it (at most as long as it waits for the scope). */
+  startingWith<T>(start: Promise<T>): Promise<T> {
+    this.starting = start;
+    return start;
   }
 
   /** A migrated-later, empty PostgreSQL database of the scope's own (`label` tells several apart). */
@@ -94,8 +129,17 @@ export class TestScope {
     return prefix;
   }
 
-  /** Runs `close` at teardown before any store is removed; the last registered runs first. */
+  /**
+   * Runs `close` at teardown before any store is removed; the last registered runs first. Registered on a scope that is
+   * already closing (a start that outlived its test), it runs at once.
+   */
   defer(what: string, close: () => Promise<unknown> | unknown): void {
+    if (this.closing) {
+      void Promise.resolve()
+        .then(close)
+        .catch(() => undefined);
+      return;
+    }
     this.closers.push({ what, close: async () => close() });
   }
 
@@ -105,9 +149,13 @@ export class TestScope {
     return thing;
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+  /** Tears everything down once; a second call answers the same teardown. */
+  close(): Promise<void> {
+    this.closing ??= this.tearDown().finally(this.forget);
+    return this.closing;
+  }
+
+  private async tearDown(): Promise<void> {
     const failures: string[] = [];
     const attempt = async (what: string, work: () => Promise<unknown>) => {
       try {
@@ -116,7 +164,13 @@ export class TestScope {
         failures.push(`${what}: ${error instanceof Error ? error.message : String(error)}`);
       }
     };
-    for (const closer of [...this.closers].reverse()) await attempt(`closing ${closer.what}`, closer.close);
+    const bound = this.closerTimeoutMs;
+    const bounded = (closer: Closer) => async () => {
+      const closing = closer.close();
+      if (bound !== undefined && !(await settledWithin(closing, bound))) throw new Error(`did not end within ${bound} ms`);
+      await closing;
+    };
+    for (const closer of [...this.closers].reverse()) await attempt(`closing ${closer.what}`, bounded(closer));
     for (const pool of this.pools) await attempt('ending a test pool', () => pool.end());
     for (const database of this.databases) {
       await attempt(`dropping database ${database.name}`, async () => {
@@ -185,6 +239,23 @@ export class TestScope {
   }
 }
 
+/** Whether `work` settled (either way; a rejection still reaches its own handlers) within `ms`. */
+async function settledWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * A scope for the test file (or describe block), closed by an afterAll hook registered here. Everything the file
  * starts is registered on the scope (track, defer, pool), so this hook is the file's whole teardown.
@@ -196,7 +267,7 @@ export class TestScope {
 export async function onNewScope<T>(prefix: string, start: (scope: TestScope) => Promise<T>): Promise<T> {
   const scope = new TestScope(prefix);
   try {
-    return await start(scope);
+    return await scope.startingWith(start(scope));
   } catch (error) {
     await scope.close().catch(() => undefined);
     throw error;
