@@ -43,6 +43,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.spec.ts', '**/test/**/*.ts', 'libs/*/examples/**/*.ts'],
+    ignores: ['**/jest.config.ts'],
     rules: { '@nx/enforce-module-boundaries': ['error', boundaries({ testing: true })] },
   },
   {
