@@ -172,7 +172,10 @@ function appBlock(app: AppName, config: EdgeConfig, limits: BodyLimits): string 
     );
   }
   lines.push(upstreamBlock(app, config));
-  return [`handle @${matcherName(app)} {`, indent(lines.join('\n'), 1), '}'].join('\n');
+  // `route` keeps the written order (Caddy would otherwise sort forward_auth before error): a body declared too large
+  // is refused at once, before the identity check is asked, so a client waiting for 100-continue never sends it.
+  const routed = ['route {', indent(lines.join('\n'), 1), '}'].join('\n');
+  return [`handle @${matcherName(app)} {`, indent(routed, 1), '}'].join('\n');
 }
 
 const headerCase = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());

@@ -24,9 +24,13 @@ interface Seen {
  * edge asks: 200 with the identity headers for `Bearer good-token`, the import identity for a key-only import, 401 in
  * the builder's body otherwise (the real check is tested against the builder itself).
  */
+/** How many identity checks the builder's stand-in has answered. */
+let identityChecks = 0;
+
 async function startUpstream(app: string): Promise<{ server: Server; address: string }> {
   const server = createServer((req, res) => {
     if (req.url?.startsWith('/internal/edge-identity/')) {
+      identityChecks += 1;
       const path = req.url.slice('/internal/edge-identity'.length).split('?')[0];
       if (req.headers.authorization === 'Bearer good-token') {
         res.writeHead(200, { 'x-user-email': 'tanaka@example.com', 'x-user-name': encodeURIComponent('田中 太郎') });
@@ -224,6 +228,19 @@ describe('the local edge (Caddy, configured from the route table)', () => {
         expect(status).toBe('413');
         expect(JSON.parse(body).error.code).toBe('PAYLOAD_TOO_LARGE');
       }
+    });
+
+    it('refuses a declared oversized body to the builder before asking the identity check, so curl never sends it', async () => {
+      // A client that waits for 100-continue (curl, above 1 MiB) sends its body after a second without an answer; an
+      // edge that asked the identity check first could answer later than that, read none of it and reset the upload.
+      const before = identityChecks;
+      const curl = `head -c 21000000 /dev/zero | curl -sS -o /dev/null -w '%{http_code} %{time_total}' -H 'authorization: Bearer good-token' -H 'content-type: application/json' --data-binary @- ${edge.url}/api/imports/survey-platform/bundle`;
+      for (let i = 0; i < 3; i++) {
+        const [status, seconds] = (await run('bash', ['-c', curl], { encoding: 'utf8' })).stdout.split(' ');
+        expect(status).toBe('413');
+        expect(Number(seconds)).toBeLessThan(0.9);
+      }
+      expect(identityChecks).toBe(before);
     });
 
     it('lets an upload route take what its app takes (a 5 MB TSV to the import upload)', async () => {
