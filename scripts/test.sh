@@ -34,6 +34,10 @@ echo "== lint" >&2
 # when there is none, as on a fresh clone: compute it first (no daemon).
 NX_DAEMON=false npx nx show projects >/dev/null
 npx eslint .
+# Every app's image, built from docker/Dockerfile (buildah; reused layer by layer on later runs): docker/test starts each
+# under its Deployment's security context.
+echo "== images" >&2
+bash scripts/images.sh build
 echo "== tests" >&2
 # Every database, queue and bucket a test or bench makes carries the run id (uniqueName in libs/testing); whatever
 # still carries it after Jest and the benches is a leak, removed and reported by scripts/test-leaks.ts, and the run fails.

@@ -1,5 +1,6 @@
-import { readdirSync } from 'node:fs';
-import { clusterValidator, imagePinProblem, kubernetesValidator } from '@platform/testing';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { clusterValidator, imagePinProblem, kubernetesValidator, workspaceRoot } from '@platform/testing';
 import { APP_NAMES, APPS } from '../src';
 import { k8sDir, manifests, ofKind, readManifests } from './k8s-files';
 
@@ -92,6 +93,32 @@ describe('Kubernetes manifests', () => {
     expect(validate({ apiVersion: 'kustomize.config.k8s.io/v1beta1', kind: 'Kustomization' })).toEqual([
       'kustomize.config.k8s.io/v1beta1 is not an API of Kubernetes itself',
     ]);
+  });
+
+  it('runs every container as Pod Security "restricted" admits it: a numeric non-root user, seccomp RuntimeDefault, no privilege, a read-only root', () => {
+    const dockerfile = readFileSync(join(workspaceRoot, 'docker/Dockerfile'), 'utf8');
+    // The kubelet can verify runAsNonRoot only for a numeric user; the image's own USER is numeric too.
+    expect(/^USER (\S+)$/m.exec(dockerfile)?.[1]).toMatch(/^[1-9]\d*:[1-9]\d*$/);
+    const containers = ofKind('Deployment').flatMap((d) =>
+      [...d.spec.template.spec.containers, ...(d.spec.template.spec.initContainers ?? [])].map((c) => [d.metadata.name, c]),
+    );
+    expect(containers.length).toBeGreaterThanOrEqual(APP_NAMES.length);
+    for (const [deployment, container] of containers) {
+      expect([deployment, container.name, container.securityContext]).toEqual([
+        deployment,
+        container.name,
+        {
+          runAsNonRoot: true,
+          runAsUser: expect.any(Number),
+          runAsGroup: expect.any(Number),
+          seccompProfile: { type: 'RuntimeDefault' },
+          allowPrivilegeEscalation: false,
+          readOnlyRootFilesystem: true,
+          capabilities: { drop: ['ALL'] },
+        },
+      ]);
+      expect(container.securityContext.runAsUser).toBeGreaterThan(0);
+    }
   });
 
   it("names the platform's images without a tag, and sets one exact release for all of them in the kustomization", () => {
