@@ -5,8 +5,9 @@
 #   bash scripts/images.sh build [app ...]  the base, then every app's image (or the ones named)
 #   bash scripts/images.sh sizes            each app image's size
 #   bash scripts/images.sh name <app>       the image name of an app (IMAGE_REPOSITORY/<app>:IMAGE_TAG)
-# Images are IMAGE_REPOSITORY/<app>:IMAGE_TAG (localhost/platform and the commit by default), in the machine's
-# container storage (/var/lib/containers), which later builds reuse layer by layer.
+# Images are IMAGE_REPOSITORY/<app>:IMAGE_TAG (localhost/platform and the commit by default), also tagged `dev` (what
+# k8s/overlays/local runs), in the machine's container storage (/var/lib/containers), which later builds reuse layer
+# by layer.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -97,6 +98,8 @@ build_apps() {
     buildah "${STORAGE[@]}" build --quiet --pull=never --layers "${RUN_OPTIONS[@]}" --network host "${ca[@]}" \
       --build-arg APP="$app" -f docker/Dockerfile -t "$(image_name "$app")" . >"${IMAGES_LOG:-/dev/null}" 2>&1 ||
       fail "the image of $app did not build (IMAGES_LOG=<file> keeps buildah's output)"
+    # The local overlay (k8s/overlays/local) runs the latest local build of each app under the tag `dev`.
+    [[ "$IMAGE_TAG" == dev ]] || buildah "${STORAGE[@]}" tag "$(image_name "$app")" "$IMAGE_REPOSITORY/$app:dev"
     log "built $(image_name "$app") in $((SECONDS - started)) s"
   done
 }

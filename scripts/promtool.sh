@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds promtool, Prometheus' own rule checker, into .tools/bin once (scripts/schemas.sh calls this): the
 # observability tests run `promtool check rules` and `promtool test rules` on the PrometheusRule in
-# k8s/observability/. The module proxy refuses `go install github.com/prometheus/prometheus/cmd/promtool@...`
+# k8s/components/observability/. The module proxy refuses `go install github.com/prometheus/prometheus/cmd/promtool@...`
 # (the module's go.mod has replace/exclude directives), so it is built inside a copy of the pinned module
 # (scripts/lib/go-module-build.sh, which scripts/observability.sh uses for the Prometheus server too).
 # Idempotent: a binary built from the pinned version is left alone.

@@ -29,9 +29,9 @@ SCHEMAS=(
   "gateway-api-crds sigs.k8s.io/gateway-api@v1.6.1 config/crd/standard"
   "envoy-gateway-crds github.com/envoyproxy/gateway@v1.9.1 charts/gateway-helm/charts/crds/crds/generated"
   "cert-manager-crds github.com/cert-manager/cert-manager@v1.21.2 deploy/crds"
-  # KEDA's custom resources (k8s/scaling.yaml scales the workers on queue depth with a ScaledObject).
+  # KEDA's custom resources (k8s/components/keda scales the workers on queue depth with a ScaledObject).
   "keda-crds github.com/kedacore/keda/v2@v2.21.0 config/crd/bases"
-  # The Prometheus Operator's custom resources (k8s/observability/: ServiceMonitor, PrometheusRule). v0.85.0 is the
+  # The Prometheus Operator's custom resources (k8s/components/observability/: ServiceMonitor, PrometheusRule). v0.85.0 is the
   # newest release the module proxy serves; its example/prometheus-operator-crd folder holds the CRDs as installed.
   "prometheus-operator-crds github.com/prometheus-operator/prometheus-operator@v0.85.0 example/prometheus-operator-crd"
 )
@@ -68,3 +68,11 @@ done
 
 # Prometheus' rule checker, for the alert rules' unit tests (libs/routing/test/observability-manifests.spec.ts).
 bash "$ROOT/scripts/promtool.sh"
+
+# kustomize, which renders k8s/overlays/* for the deployment tests exactly as `kubectl apply -k` would
+# (libs/routing/test/overlays.spec.ts). v5.8.1: the newest release this machine's Go 1.26 builds (v5.8.3 needs Go 1.27).
+(
+  # shellcheck source=lib/go-module-build.sh
+  source "$ROOT/scripts/lib/go-module-build.sh"
+  go_module_build kustomize sigs.k8s.io/kustomize/kustomize/v5@v5.8.1 . -ldflags "-X sigs.k8s.io/kustomize/api/provenance.version=v5.8.1"
+)

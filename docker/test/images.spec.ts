@@ -19,7 +19,7 @@ const images = async (...args: string[]) =>
 const podman = async (...args: string[]) =>
   (await run('podman', ['--storage-driver', 'overlay', ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout;
 
-/** What k8s/<app>.yaml's securityContext says, as podman says it (runc: the machine's cgroup layout; scripts/images.sh). */
+/** What k8s/base/<app>.yaml's securityContext says, as podman says it (runc: the machine's cgroup layout; scripts/images.sh). */
 const RESTRICTED = [
   '--runtime',
   'runc',

@@ -11,7 +11,7 @@ export const CLUSTER_ADDONS = {
   gatewayApi: { module: 'sigs.k8s.io/gateway-api', version: 'v1.6.1' },
   /** Certificates for the HTTPS listener (ACME through the Gateway's HTTP listener). */
   certManager: { module: 'github.com/cert-manager/cert-manager', version: 'v1.21.2' },
-  /** ServiceMonitor and PrometheusRule (k8s/observability/); v0.85.0 is the newest release the module proxy serves. */
+  /** ServiceMonitor and PrometheusRule (k8s/components/observability/); v0.85.0 is the newest release the module proxy serves. */
   prometheusOperator: { module: 'github.com/prometheus-operator/prometheus-operator', version: 'v0.85.0' },
 } as const;
 

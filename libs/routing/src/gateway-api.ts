@@ -9,7 +9,7 @@ export interface EdgeObject {
   manifest: { apiVersion: string; kind: string; metadata: { name: string; [field: string]: unknown }; spec: Record<string, unknown> };
 }
 
-/** What the cluster edge is generated for; the defaults are those of k8s/configmap.yaml. */
+/** What the cluster edge is generated for; the defaults are those of k8s/base/configmap.yaml. */
 export interface ClusterEdgeOptions {
   /** The public host name of the platform (HTTPS listener, certificate). */
   host: string;

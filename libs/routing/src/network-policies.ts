@@ -19,7 +19,7 @@ export const edgePeer = () => ({
   podSelector: { matchLabels: { ...ENVOY_PROXY_PODS.labels, [ENVOY_PROXY_PODS.owningGatewayLabel]: GATEWAY.name } },
 });
 
-/** The Prometheus Operator's Prometheus pods in the monitoring namespace (k8s/observability/ scrapes /metrics). */
+/** The Prometheus Operator's Prometheus pods in the monitoring namespace (k8s/components/observability/ scrapes /metrics). */
 export const prometheusPeer = () => ({
   namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': PROMETHEUS_PODS.namespace } },
   podSelector: { matchLabels: { ...PROMETHEUS_PODS.labels } },

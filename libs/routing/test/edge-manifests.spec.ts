@@ -2,16 +2,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clusterValidator, workspaceRoot } from '@platform/testing';
 import { buildEdgeObjects, CLUSTER_ADDONS, clusterEdgeOptions, DEFAULT_CLUSTER_EDGE, renderEdgeYaml, renderGatewayClassYaml } from '../src';
-import { k8sDir, type Manifest, manifests, named, readManifests } from './k8s-files';
+import { k8sDir, k8sRoot, type Manifest, manifests, named, readManifests } from './k8s-files';
 
 const edge = readManifests('edge.yaml');
 const configMap = manifests.find((m) => m.kind === 'ConfigMap')!.data!;
 
-describe('the cluster edge files (k8s/edge.yaml, k8s/cluster/gatewayclass.yaml)', () => {
+describe('the cluster edge files (k8s/base/edge.yaml, k8s/cluster/gatewayclass.yaml)', () => {
   it('are exactly what the generator writes from the route table, the edge policy and the apps’ settings', () => {
     const options = clusterEdgeOptions(manifests, {});
     expect(readFileSync(join(k8sDir, 'edge.yaml'), 'utf8')).toBe(renderEdgeYaml(options));
-    expect(readFileSync(join(k8sDir, 'cluster', 'gatewayclass.yaml'), 'utf8')).toBe(renderGatewayClassYaml());
+    expect(readFileSync(join(k8sRoot, 'cluster', 'gatewayclass.yaml'), 'utf8')).toBe(renderGatewayClassYaml());
     expect(readFileSync(join(k8sDir, 'edge.yaml'), 'utf8')).toMatch(/^# Generated from libs\/routing .* Do not edit\./);
   });
 

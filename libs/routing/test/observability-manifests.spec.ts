@@ -5,13 +5,15 @@ import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { catalogueEntryOf, catalogueProblems, clusterValidator, METRIC_CATALOGUE, promqlNames, workspaceRoot } from '@platform/testing';
 import { APP_NAMES, matchesPrefix, resolveRoute } from '../src';
-import { k8sDir, type Manifest, ofKind, readManifests } from './k8s-files';
+import { k8sRoot, type Manifest, ofKind, readManifests } from './k8s-files';
 
-/** k8s/observability/ (a kustomize Component): the Prometheus Operator's objects and the Grafana dashboard. */
-const folder = join(k8sDir, 'observability');
+/** k8s/components/observability/ (a kustomize Component): the Prometheus Operator's objects and the Grafana dashboard. */
+const folder = join(k8sRoot, 'components', 'observability');
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const component: any = parse(readFileSync(join(folder, 'kustomization.yaml'), 'utf8'));
-const objects: Manifest[] = (component.resources as string[]).flatMap((file) => readManifests(join('observability', file)));
+const objects: Manifest[] = (component.resources as string[]).flatMap((file) =>
+  readManifests(join('..', 'components', 'observability', file)),
+);
 const serviceMonitor = objects.find((o) => o.kind === 'ServiceMonitor')!;
 const rule = objects.find((o) => o.kind === 'PrometheusRule')!;
 const dashboardFile = component.configMapGenerator[0].files[0] as string;
@@ -43,10 +45,10 @@ const variableQueries = dashboard.templating.list
   .map((v: { name: string; query: { query: string } }) => ({ where: `variable ${v.name}`, expr: v.query.query }));
 const alertExprs = alerts.map((a) => ({ where: `alert ${a.alert}`, expr: a.expr }));
 
-describe('the cluster monitoring (k8s/observability/, issue 22)', () => {
+describe('the cluster monitoring (k8s/components/observability/, issue 22)', () => {
   it('is a kustomize Component the platform includes, listing every file of its folder, with the dashboard as a Grafana ConfigMap', () => {
-    const root = readManifests('kustomization.yaml')[0] as unknown as { components: string[] };
-    expect(root.components).toEqual(['observability']);
+    const production = readManifests('../overlays/production/kustomization.yaml')[0] as unknown as { components: string[] };
+    expect(production.components).toContain('../../components/observability');
     expect(component.kind).toBe('Component');
     const files = readdirSync(folder).filter((f) => f !== 'kustomization.yaml');
     expect([...component.resources, dashboardFile].sort()).toEqual(files.sort());

@@ -19,7 +19,7 @@ export interface DeploymentCase {
   migrateEntry?: string;
 }
 
-/** Checks k8s/<app>.yaml and the compose service against what the app really reads and serves. */
+/** Checks k8s/base/<app>.yaml and the compose service against what the app really reads and serves. */
 export function describeDeployment({ app, env, probes, migrateEntry }: DeploymentCase): void {
   const variables = Object.keys(env.shape);
 
@@ -38,8 +38,8 @@ export function describeDeployment({ app, env, probes, migrateEntry }: Deploymen
     });
   });
 
-  describe(`k8s/${app}.yaml`, () => {
-    const docs = parseAllDocuments(readFileSync(join(workspaceRoot, 'k8s', `${app}.yaml`), 'utf8')).map((d) => d.toJS());
+  describe(`k8s/base/${app}.yaml`, () => {
+    const docs = parseAllDocuments(readFileSync(join(workspaceRoot, 'k8s', 'base', `${app}.yaml`), 'utf8')).map((d) => d.toJS());
     const pod = docs.find((d) => d.kind === 'Deployment').spec.template.spec;
     const container = pod.containers[0];
 

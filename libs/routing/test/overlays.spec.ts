@@ -1,0 +1,105 @@
+import { clusterValidator, imagePinProblem } from '@platform/testing';
+import { APP_NAMES } from '../src';
+import { type Manifest, ofKind, readManifests, rendered } from './k8s-files';
+
+/** Every container and init container of the rendered Deployments, with its Deployment's name. */
+const containersOf = (objects: Manifest[]) =>
+  ofKind('Deployment', objects).flatMap((d) =>
+    [...d.spec.template.spec.containers, ...(d.spec.template.spec.initContainers ?? [])].map((c: { image: string }) => ({
+      deployment: d.metadata.name,
+      image: c.image,
+    })),
+  );
+
+/** Objects without a namespace of their own in Kubernetes. */
+const CLUSTER_SCOPED = ['Namespace', 'GatewayClass', 'ClusterRole', 'ClusterRoleBinding'];
+
+/**
+ * k8s/ as operators use it: a base with no optional add-on, components they opt into, and overlays that set the
+ * namespace and the images. Each is rendered by kustomize itself (scripts/schemas.sh builds it), as `kubectl apply -k`
+ * renders it, and checked against the API schemas and the add-ons' CRDs.
+ */
+describe('the kustomize base, components and overlays', () => {
+  const overlays = { production: rendered('overlays/production'), local: rendered('overlays/local') };
+  const base = rendered('base');
+
+  it('renders every overlay into objects the API server and the add-ons’ CRDs accept', () => {
+    const validate = clusterValidator();
+    for (const [name, objects] of Object.entries(overlays)) {
+      expect(objects.length).toBeGreaterThan(50);
+      expect([name, objects.flatMap((object) => validate(object) ?? [])]).toEqual([name, []]);
+    }
+  });
+
+  it('applies the base on a cluster without KEDA or the Prometheus Operator: no object of theirs is in it', () => {
+    const groups = new Set(base.map((object) => object.apiVersion.split('/')[0]));
+    expect([...groups].filter((group) => /keda\.sh|monitoring\.coreos\.com/.test(group))).toEqual([]);
+    // What the components add, and only there.
+    const kinds = (objects: Manifest[]) => new Set(objects.map((object) => object.kind));
+    for (const kind of ['ScaledObject', 'TriggerAuthentication', 'ServiceMonitor', 'PrometheusRule'])
+      expect([kind, kinds(overlays.production).has(kind)]).toEqual([kind, true]);
+  });
+
+  it('puts everything in one namespace that enforces Pod Security "restricted"', () => {
+    for (const [name, objects] of Object.entries(overlays)) {
+      const namespace = ofKind('Namespace', objects);
+      expect(namespace.map((n) => n.metadata.name)).toEqual(['platform']);
+      expect(namespace[0].metadata.labels).toMatchObject({ 'pod-security.kubernetes.io/enforce': 'restricted' });
+      const elsewhere = objects.filter((o) => !CLUSTER_SCOPED.includes(o.kind) && o.metadata.namespace !== 'platform');
+      expect([name, elsewhere.map((o) => `${o.kind}/${o.metadata.name}`)]).toEqual([name, []]);
+    }
+  });
+
+  it('names the images in one place, the overlay: the base’s placeholder never reaches a cluster', () => {
+    const base = containersOf(rendered('base'));
+    expect(new Set(base.map((c) => c.image))).toEqual(new Set(APP_NAMES.map((app) => `registry.invalid/platform/${app}`)));
+    for (const [name, repository, tag] of [
+      ['production', 'registry.example.com/platform', /^\d+\.\d+\.\d+$/],
+      ['local', 'localhost/platform', /^dev$/],
+    ] as const) {
+      const containers = containersOf(overlays[name]);
+      for (const { deployment, image } of containers) {
+        const [, at, , release] = /^(.*)\/([^/:]+):([^:]+)$/.exec(image) ?? [];
+        expect([name, deployment, at]).toEqual([name, deployment, repository]);
+        expect(release).toMatch(tag);
+      }
+      // One release for all six.
+      expect(new Set(containers.map(({ image }) => image.split(':').pop())).size).toBe(1);
+      // Third-party images (none today) are pinned to an exact release.
+      const own = containers.filter(({ image }) => image.startsWith(`${repository}/`));
+      expect(containers.filter((c) => !own.includes(c)).flatMap(({ image }) => imagePinProblem(image) ?? [])).toEqual([]);
+    }
+    const production = readManifests('../overlays/production/kustomization.yaml')[0] as unknown as { images: unknown[] };
+    expect(production.images).toHaveLength(APP_NAMES.length);
+  });
+
+  it('gives every app a ServiceAccount of its own that mounts no token', () => {
+    const objects = overlays.production;
+    for (const app of APP_NAMES) {
+      const account = ofKind('ServiceAccount', objects).find((a) => a.metadata.name === app) as unknown as {
+        automountServiceAccountToken: boolean;
+      };
+      expect([app, account?.automountServiceAccountToken]).toEqual([app, false]);
+      const pod = ofKind('Deployment', objects).find((d) => d.metadata.name === app)!.spec.template.spec;
+      expect([app, pod.serviceAccountName, pod.automountServiceAccountToken]).toEqual([app, app, false]);
+    }
+  });
+
+  it('labels every object with the recommended app.kubernetes.io labels', () => {
+    for (const object of overlays.production) {
+      const labels = object.metadata.labels ?? {};
+      expect([object.kind, object.metadata.name, labels['app.kubernetes.io/part-of'], labels['app.kubernetes.io/managed-by']]).toEqual([
+        object.kind,
+        object.metadata.name,
+        'platform',
+        'kustomize',
+      ]);
+    }
+    for (const deployment of ofKind('Deployment', overlays.production)) {
+      const app = deployment.metadata.name;
+      const expected = { 'app.kubernetes.io/name': app, 'app.kubernetes.io/component': app.endsWith('-worker') ? 'worker' : 'api' };
+      expect(deployment.metadata.labels).toMatchObject({ ...expected, 'app.kubernetes.io/version': expect.any(String) });
+      expect(deployment.spec.template.metadata.labels).toMatchObject(expected);
+    }
+  });
+});
