@@ -7,6 +7,7 @@ export * from './health/health-paths';
 export * from './health/health.module';
 export * from './http/body-limit';
 export * from './http/bootstrap';
+export * from './http/drain';
 export * from './http/compression';
 export * from './http/credential-gate';
 export * from './http/error-body';

@@ -1,8 +1,7 @@
 import { startDraining } from '../health/draining';
 import { type DynamicModule, type INestApplication, type Type, UnsupportedMediaTypeException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type IncomingMessage, STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
@@ -16,7 +15,7 @@ import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
 import { flushTraces } from '../logging/trace-flush';
 import { redactUrl } from '../logging/url-redaction';
 import { pathOf } from './paths';
-import { type ErrorBodyFormat, genericErrorBody, type HttpSurface } from './error-body';
+import { genericErrorBody, type HttpSurface } from './error-body';
 import { assertCleanInput, assertJsonShape, MalformedInputError } from './input-guard';
 import { instrumentRequests } from './http-metrics';
 import { registerCompression } from './compression';
@@ -26,6 +25,8 @@ import { routeSecurity, type SecurityRequirementObject, serveOpenApi, successSch
 import { bodyLimitOf, DEFAULT_ROUTE_BODY_LIMIT_BYTES, type RouteBodyLimits } from './body-limit';
 import { CREDENTIAL_CHECKS, type CredentialChecks, credentialGate } from './credential-gate';
 import { bodyToSend } from './serialized-body';
+import { DRAIN_LIMITS, type DrainLimits, holdUntilDrained } from './drain';
+import { answerClientError } from './client-errors';
 import { METRICS_PATH, startProcessMetrics } from '../metrics/metrics';
 
 export interface HttpAppOptions extends HttpSurface {
@@ -339,37 +340,6 @@ export function runHttpMain<C extends BaseAppConfig>(main: HttpMain<C>): void {
   });
 }
 
-export interface DrainLimits {
-  maxBytes: number;
-  maxMs: number;
-}
-
-/** The most of a refused body read and discarded after the answer, and for how long, before the connection is dropped. */
-export const DRAIN_LIMITS: DrainLimits = { maxBytes: 128 * 1024 * 1024, maxMs: 10_000 };
-
-/**
- * Answers a request whose body has not all arrived without resetting its connection. Closing a socket with unread bytes
- * makes the kernel send a reset, which can reach the client before the answer does (a proxy in between then reports a
- * 502): so the rest of the body is read and discarded, and the connection is then kept for the next request. Fastify
- * asks to close on every body it refused ("the client may send more data"), but the rest is read by the message's own
- * framing, so what comes after it is the next request: the close is taken back (a client told to keep the connection
- * must find it open). A client that sends more than `limits.maxBytes`, or for longer than `limits.maxMs`, is cut off:
- * draining is bounded like everything before credentials.
- */
-function holdUntilDrained(raw: IncomingMessage, reply: { removeHeader(name: string): unknown }, limits: DrainLimits): void {
-  reply.removeHeader('connection');
-  const socket = raw.socket;
-  let received = 0;
-  const cutOff = () => socket.destroy();
-  const timer = setTimeout(cutOff, limits.maxMs).unref();
-  raw.on('data', (chunk: Buffer) => {
-    received += chunk.length;
-    if (received > limits.maxBytes) cutOff();
-  });
-  raw.once('end', () => clearTimeout(timer));
-  raw.once('close', () => clearTimeout(timer));
-}
-
 /** The credential checks the app provides (CREDENTIAL_CHECKS), or none. */
 function credentialChecksOf(app: INestApplication): CredentialChecks {
   try {
@@ -397,26 +367,6 @@ function routerError(error: Error & { code?: string }): Error {
     return Object.assign(new Error(`A path segment is longer than ${MAX_PARAM_LENGTH} characters`), { statusCode: 414 });
   }
   return new MalformedInputError('url', 'The URL is not valid');
-}
-
-/**
- * Malformed HTTP (oversize headers, a broken request line) never reaches a route: answer in the service's
- * error body, then close once the answer is written.
- */
-function answerClientError(error: Error & { code?: string }, socket: Duplex, errorBody: ErrorBodyFormat): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
-  const [status, code, message] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'REQUEST_HEADER_FIELDS_TOO_LARGE', 'The request headers are too large']
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'REQUEST_TIMEOUT', 'The request was not received in time']
-        : [400, 'BAD_REQUEST', 'The request is not valid HTTP'];
-  const body = JSON.stringify(errorBody(status, { code, message }, { url: '', method: '' }));
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
-  setTimeout(() => socket.destroy(), 1000).unref();
 }
 
 function writeJsonLine(level: number, service: string, msg: string): void {
