@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
-# A real single-node Kubernetes cluster on this machine (issue 34), built once from the Go module proxy into .tools/cluster
-# and run from .data/cluster, without Docker or systemd:
-#   bash scripts/cluster.sh build    etcd v3.6.16, Kubernetes v1.35.4 (API server, controller manager, scheduler, kubelet,
-#                                    kube-proxy, kubectl), containerd v2.2.9 (+ runc shim, ctr), CNI plugins v1.9.1, pause
-#   bash scripts/cluster.sh up       PKI, etcd, the control plane on 127.0.0.1, containerd, the kubelet, kube-proxy (nftables)
-#   bash scripts/cluster.sh test     a pod as Pod Security "restricted" admits it, from an image imported (never pulled),
-#                                    answering through its ClusterIP Service from the host and from inside the pod
+# The platform on a real single-node Kubernetes cluster on this machine (issue 34), built once from the Go module proxy
+# into .tools/cluster and run from .data/cluster, without Docker or systemd. Needs root.
+#   bash scripts/cluster.sh up       builds what is missing, starts the node, then the platform: its six images
+#                                    (scripts/images.sh) imported, the CRDs, CoreDNS, metrics-server and KEDA, the
+#                                    machine's services as Services without selectors, k8s/overlays/local applied and
+#                                    every Deployment waited for (scripts/lib/cluster-platform.sh)
+#   bash scripts/cluster.sh test     the node's own check (Pod Security "restricted" refuses a privileged pod; an imported
+#                                    image answers through its ClusterIP Service), then the platform exercised
+#                                    (k8s/test/cluster.spec.ts: replicas, migrations, Services, a rollout under k6, a
+#                                    worker deleted mid-job, KEDA and HPA scaling), each figure printed
 #   bash scripts/cluster.sh down     stops everything; removes its mounts, cgroups, interfaces, nft tables and host paths
+#                                    (the platform's data on the machine's services stays for the next up)
+#   bash scripts/cluster.sh build    only the binaries: etcd v3.6.16, Kubernetes v1.35.4 (API server, controller manager,
+#                                    scheduler, kubelet, kube-proxy, kubectl), containerd v2.2.9 (+ runc shim, ctr), CNI
+#                                    plugins v1.9.1, pause, CoreDNS, metrics-server, KEDA
+#   bash scripts/cluster.sh node     only the node, without the platform
 #   bash scripts/cluster.sh status
-# The platform on this cluster (k8s/overlays/local) comes next; docs/decisions.md "A single-node cluster" says what
+# docs/decisions.md "A single-node cluster" says what
 # this machine needed and why:
 #  - no registry: the pause image is built here (static pause.c from the Kubernetes module, an OCI archive)
 #  - no CAP_SYS_RESOURCE in the bounding set: containerd's restrict_oom_score_adj (runc could not set the pause
@@ -29,8 +37,18 @@ STAGING_VERSION=${STAGING_VERSION:-v0.35.4}  # k8s.io/api etc.
 ETCD_VERSION=${ETCD_VERSION:-v3.6.16}        # go.etcd.io/etcd/server/v3
 CONTAINERD_VERSION=${CONTAINERD_VERSION:-v2.2.9}
 CNI_VERSION=${CNI_VERSION:-v1.9.1}
+COREDNS_VERSION=${COREDNS_VERSION:-v1.14.2}
+METRICS_SERVER_VERSION=${METRICS_SERVER_VERSION:-v0.8.0}
+KEDA_VERSION=${KEDA_VERSION:-v2.21.0}
+K6_VERSION=v1.8.1  # as scripts/soak.sh
 PAUSE_REF=registry.k8s.io/pause:3.10.1
+COREDNS_IMAGE=localhost/cluster/coredns:${COREDNS_VERSION#v}
+METRICS_SERVER_IMAGE=localhost/cluster/metrics-server:${METRICS_SERVER_VERSION#v}
+KEDA_IMAGE=localhost/cluster/keda:${KEDA_VERSION#v}
 SVC_CIDR=10.96.0.0/16 POD_CIDR=10.244.0.0/24
+# The node's address is the pod bridge's (cni0): the API server, the kubelet and the relays to the machine's services
+# listen there, reachable from this machine and its pods and from nowhere else.
+NODE_ADDR=10.244.0.1 DNS_ADDR=10.96.0.10
 HOST_PATHS="/var/lib/kubelet /var/log/containers /var/lib/cni /run/containerd"
 NODE_IMAGE=${NODE_IMAGE:-docker.io/library/node:24.21.0-bookworm-slim}
 export PATH=$B:$PATH:/usr/local/go/bin GOWORK=off GOFLAGS=-mod=mod GOTOOLCHAIN=local
@@ -38,6 +56,8 @@ MODCACHE=$(go env GOMODCACHE 2>/dev/null || echo /root/go/pkg/mod)
 KUBECTL="$B/kubectl --kubeconfig $D/kubeconfig/admin.kubeconfig"
 CTR="$B/ctr --address $D/containerd/containerd.sock"
 mkdir -p $B $D $L $S $D/pids
+# shellcheck source=lib/cluster-platform.sh
+source "$ROOT/scripts/lib/cluster-platform.sh"
 log() { echo "[$(date +%T)] $*"; }
 timed() { local n=$1; shift; local s=$(date +%s); nice -n 10 "$@"; local rc=$?; log "BUILD $n rc=$rc secs=$(( $(date +%s)-s ))"; return $rc; }
 
@@ -92,12 +112,60 @@ build_cni() {
   done
 }
 build_pause() {
-  [ -f $D/pause.tar ] && return 0
-  mkdir -p $S/pause; cp $S/kubernetes/build/pause/linux/pause.c $S/pause/
+  [ -f $D/images/pause.tar ] && return 0
+  mkdir -p $S/pause $D/images; cp $S/kubernetes/build/pause/linux/pause.c $S/pause/
   gcc -Os -static -DVERSION=3.10.1-local -o $S/pause/pause $S/pause/pause.c && strip $S/pause/pause
-  bash "$ROOT/scripts/lib/cluster-pause.sh" $S/pause/pause $D/pause.tar $PAUSE_REF
+  bash "$ROOT/scripts/lib/cluster-image.sh" $D/images/pause.tar $PAUSE_REF 65535:65535 /pause $S/pause/pause
 }
-cmd_build() { build_etcd && build_k8s && build_containerd && build_cni && build_pause; ls -la $B $B/cni; }
+# The add-ons a cluster brings and the platform relies on, from their Go modules, as images of their static binaries:
+# CoreDNS (service names), metrics-server (the HPAs' CPU), KEDA's operator and metrics adapter (the workers' queues).
+build_coredns() { # only the plugins a cluster's DNS uses (the full build carries every cloud's SDK)
+  [ -x $B/addons/coredns ] && return 0
+  mkdir -p $S/coredns && cd $S/coredns
+  cp "$ROOT/scripts/lib/coredns-main.go.txt" main.go
+  [ -f go.mod ] || { go mod init local/coredns >/dev/null 2>&1; go get github.com/coredns/coredns@$COREDNS_VERSION >/dev/null 2>&1; }
+  go mod tidy >/dev/null 2>&1 && CGO_ENABLED=0 timed coredns go build -trimpath -ldflags "-s -w" -o $B/addons/coredns .
+}
+build_metrics_server() {
+  [ -x $B/addons/metrics-server ] && return 0
+  GOBIN=$B/addons CGO_ENABLED=0 timed metrics-server go install -trimpath -ldflags "-s -w" sigs.k8s.io/metrics-server/cmd/metrics-server@$METRICS_SERVER_VERSION
+}
+build_keda() { # its go.mod has a replace directive, so it builds from a copy of the module, not with go install
+  [ -x $B/addons/keda ] && [ -x $B/addons/keda-adapter ] && return 0
+  [ -d $S/keda ] || prep_module github.com/kedacore/keda/v2@$KEDA_VERSION $S/keda || return 1
+  cd $S/keda
+  local LD="-s -w -X github.com/kedacore/keda/v2/version.Version=${KEDA_VERSION#v}"
+  [ -x $B/addons/keda ] || CGO_ENABLED=0 timed keda go build -trimpath -ldflags "$LD" -o $B/addons/keda ./cmd/operator || return 1
+  [ -x $B/addons/keda-adapter ] || CGO_ENABLED=0 timed keda-adapter go build -trimpath -ldflags "$LD" -o $B/addons/keda-adapter ./cmd/adapter
+}
+build_k6() { # the load generator of the rollout and scaling checks (the version the soak uses)
+  [ -x $ROOT/.tools/bin/k6 ] && return 0
+  GOBIN=$ROOT/.tools/bin CGO_ENABLED=0 timed k6 go install -trimpath go.k6.io/k6@$K6_VERSION
+}
+addon_images() {
+  local I=$D/images; mkdir -p $I
+  [ -f $I/coredns.tar ] || bash "$ROOT/scripts/lib/cluster-image.sh" $I/coredns.tar $COREDNS_IMAGE 65532:65532 /coredns $B/addons/coredns || return 1
+  [ -f $I/metrics-server.tar ] || bash "$ROOT/scripts/lib/cluster-image.sh" $I/metrics-server.tar $METRICS_SERVER_IMAGE 65532:65532 /metrics-server $B/addons/metrics-server || return 1
+  [ -f $I/keda.tar ] || bash "$ROOT/scripts/lib/cluster-image.sh" $I/keda.tar $KEDA_IMAGE 65532:65532 /keda $B/addons/keda $B/addons/keda-adapter
+}
+# Debian packages the node needs on the host: runc (the OCI runtime containerd drives), nftables (kube-proxy's nftables
+# mode runs the nft binary), iptables (the kubelet's canary chains), socat (relays from the pod network to the machine's
+# services, which listen on 127.0.0.1 only), conntrack.
+host_packages() {
+  local missing=() p
+  for p in runc:runc nft:nftables iptables:iptables socat:socat conntrack:conntrack; do
+    command -v ${p%%:*} >/dev/null || [ -x /usr/sbin/${p%%:*} ] || missing+=(${p#*:})
+  done
+  ((${#missing[@]})) || return 0
+  log "apt-get install ${missing[*]} (once)"
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"; } >/dev/null 2>&1 ||
+    { log "apt-get install ${missing[*]} did not succeed"; return 1; }
+}
+cmd_build() {
+  mkdir -p $B/addons
+  host_packages && build_etcd && build_k8s && build_containerd && build_cni && build_pause && build_coredns && build_metrics_server &&
+    build_keda && addon_images && build_k6
+}
 
 # ---------------------------------------------------------------- configs
 write_configs() {
@@ -152,8 +220,10 @@ EOF
   cat > $D/etc/kubelet.yaml <<EOF
 apiVersion: kubelet.config.k8s.io/v1beta1
 kind: KubeletConfiguration
-address: 127.0.0.1
+address: $NODE_ADDR
 port: 10250
+clusterDNS: [$DNS_ADDR]
+clusterDomain: cluster.local
 readOnlyPort: 0
 healthzBindAddress: 127.0.0.1
 authentication:
@@ -200,16 +270,17 @@ waitfor() { # description timeout cmd...
   log "$what FAILED after ${t}s"; return 1
 }
 cmd_up() {
-  D=$D bash "$ROOT/scripts/lib/cluster-pki.sh" || return 1
+  D=$D NODE_ADDR=$NODE_ADDR bash "$ROOT/scripts/lib/cluster-pki.sh" || return 1
   write_configs
   # remember which nftables tables existed before, so down removes only the ones we caused
   [ -f $D/host-nft-tables.before ] || nft list tables > $D/host-nft-tables.before
   # host paths that kubelet/CNI/shims create outside $D (hard-coded): remember which did not exist, down removes only those
   [ -f $D/host-paths.created ] || for p in $HOST_PATHS; do [ -e $p ] || echo $p; done > $D/host-paths.created
-  local P=$D/pki NODEIP; NODEIP=$(ip -4 route get 1.1.1.1 2>/dev/null | sed -n 's/.* src \([0-9.]*\).*/\1/p'); NODEIP=${NODEIP:-127.0.0.1}
+  local P=$D/pki
   # Guard: packets to the service CIDR that kube-proxy did not DNAT must stay on this host, never take the default route.
   # (kernel here has no 'dummy' link type) -> pre-create the CNI bridge cni0 (the bridge plugin reuses it) and route the CIDR to it.
   ip link show cni0 >/dev/null 2>&1 || ip link add cni0 type bridge; ip link set cni0 up
+  ip -4 addr show dev cni0 | grep -q " $NODE_ADDR/" || ip addr add $NODE_ADDR/24 dev cni0
   ip route show $SVC_CIDR | grep -q cni0 || ip route add $SVC_CIDR dev cni0
   mkdir -p $D/etcd && chmod 700 $D/etcd
   start etcd $B/etcd --name local --data-dir $D/etcd \
@@ -218,11 +289,15 @@ cmd_up() {
     --initial-cluster local=http://127.0.0.1:2380 --listen-metrics-urls http://127.0.0.1:2381 \
     --cert-file $P/etcd.crt --key-file $P/etcd.key --trusted-ca-file $P/ca.crt --client-cert-auth
   waitfor etcd 30 curl -sf --cacert $P/ca.crt --cert $P/apiserver.crt --key $P/apiserver.key https://127.0.0.1:2379/health || return 1
-  start kube-apiserver $B/kube-apiserver --bind-address 127.0.0.1 --advertise-address $NODEIP --secure-port 6443 \
+  start kube-apiserver $B/kube-apiserver --bind-address $NODE_ADDR --advertise-address $NODE_ADDR --secure-port 6443 \
     --etcd-servers https://127.0.0.1:2379 --etcd-cafile $P/ca.crt --etcd-certfile $P/apiserver.crt --etcd-keyfile $P/apiserver.key \
     --service-cluster-ip-range $SVC_CIDR --client-ca-file $P/ca.crt --tls-cert-file $P/apiserver.crt --tls-private-key-file $P/apiserver.key \
     --kubelet-client-certificate $P/apiserver-kubelet-client.crt --kubelet-client-key $P/apiserver-kubelet-client.key \
-    --kubelet-certificate-authority $P/ca.crt --kubelet-preferred-address-types Hostname,InternalIP \
+    --kubelet-certificate-authority $P/ca.crt --kubelet-preferred-address-types InternalIP \
+    --requestheader-client-ca-file $P/front-proxy-ca.crt --requestheader-allowed-names front-proxy-client \
+    --requestheader-username-headers X-Remote-User --requestheader-group-headers X-Remote-Group \
+    --requestheader-extra-headers-prefix X-Remote-Extra- --proxy-client-cert-file $P/front-proxy-client.crt \
+    --proxy-client-key-file $P/front-proxy-client.key --enable-aggregator-routing \
     --service-account-issuer https://kubernetes.default.svc.cluster.local --service-account-key-file $P/sa.pub \
     --service-account-signing-key-file $P/sa.key --authorization-mode Node,RBAC --enable-admission-plugins NodeRestriction \
     --allow-privileged=true --profiling=false
@@ -237,13 +312,13 @@ cmd_up() {
   mkdir -p $D/containerd
   start containerd $B/containerd --config $D/etc/containerd.toml
   waitfor containerd 30 $CTR version || return 1
-  $CTR -n k8s.io images ls -q 2>/dev/null | grep -qxF $PAUSE_REF || $CTR -n k8s.io images import $D/pause.tar
+  $CTR -n k8s.io images ls -q 2>/dev/null | grep -qxF $PAUSE_REF || $CTR -n k8s.io images import $D/images/pause.tar
   mkdir -p $D/kubelet $D/pod-logs
   start kubelet $B/kubelet --config $D/etc/kubelet.yaml --kubeconfig $D/kubeconfig/kubelet.kubeconfig \
-    --root-dir $D/kubelet --hostname-override $(hostname) --node-ip $NODEIP -v 2
+    --root-dir $D/kubelet --hostname-override $(hostname) --node-ip $NODE_ADDR -v 2
   waitfor node-registered 60 $KUBECTL get node $(hostname) || return 1
   start kube-proxy $B/kube-proxy --config $D/etc/kube-proxy.yaml --hostname-override $(hostname)
-  waitfor node-Ready 120 $KUBECTL wait --for=condition=Ready node/$(hostname) --timeout=1s
+  waitfor node-Ready 120 $KUBECTL wait --for=condition=Ready node/$(hostname) --timeout=1s || return 1
   $KUBECTL get nodes -o wide
 }
 
@@ -308,6 +383,7 @@ cgroup_rm() { # remove a cgroup dir tree bottom-up
 cmd_down() {
   [ -x $B/kubectl ] && [ -f $D/pids/kube-apiserver.pid ] && kill -0 $(cat $D/pids/kube-apiserver.pid) 2>/dev/null && \
     timeout 60 $KUBECTL delete ns cluster-check --wait=true --timeout=50s >/dev/null 2>&1
+  for f in $D/pids/relay-*.pid; do [ -f $f ] && kill $(cat $f) 2>/dev/null && rm -f $f; done
   for n in kube-proxy kubelet; do [ -f $D/pids/$n.pid ] && kill $(cat $D/pids/$n.pid) 2>/dev/null; done; sleep 2
   # stop pod containers and shims (runc root of this containerd only)
   if [ -d $D/containerd/runc-root ]; then
@@ -353,6 +429,10 @@ cmd_status() {
   [ -x $B/kubectl ] && $KUBECTL get nodes -o wide 2>&1
 }
 case ${1:-} in
-  build) cmd_build;; up) cmd_up;; test) cmd_test;; down) cmd_down;; status) cmd_status;;
-  *) echo "usage: $0 build|up|test|down|status"; exit 2;;
+  build) cmd_build && ls -la $B $B/cni $B/addons;;
+  up) cmd_build 2>>$L/build.log && cmd_up && platform_up;;
+  node) cmd_build 2>>$L/build.log && cmd_up;;
+  test) shift; cmd_test && platform_test "$@";;
+  down) cmd_down;; status) cmd_status;;
+  *) echo "usage: $0 build|up|node|test|down|status"; exit 2;;
 esac

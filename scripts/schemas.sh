@@ -6,6 +6,7 @@
 # stamp files and starts nothing.
 #
 #   bash scripts/schemas.sh        (scripts/test.sh and scripts/jest.sh run it before the tests)
+#   bash scripts/schemas.sh crds   the same without promtool (scripts/cluster.sh up: the CRDs it installs, kustomize)
 #
 # It also builds promtool (scripts/promtool.sh), which the observability tests run on the alert rules.
 #
@@ -66,8 +67,9 @@ for entry in "${SCHEMAS[@]}"; do
   echo "$module $path" >"$stamp"
 done
 
-# Prometheus' rule checker, for the alert rules' unit tests (libs/routing/test/observability-manifests.spec.ts).
-bash "$ROOT/scripts/promtool.sh"
+# Prometheus' rule checker, for the alert rules' unit tests (libs/routing/test/observability-manifests.spec.ts); not for
+# `schemas.sh crds`, which scripts/cluster.sh runs for the CRDs and kustomize alone.
+[[ "${1:-}" == crds ]] || bash "$ROOT/scripts/promtool.sh"
 
 # kustomize, which renders k8s/overlays/* for the deployment tests exactly as `kubectl apply -k` would
 # (libs/routing/test/overlays.spec.ts). v5.8.1: the newest release this machine's Go 1.26 builds (v5.8.3 needs Go 1.27).

@@ -102,4 +102,23 @@ describe('the kustomize base, components and overlays', () => {
       expect(deployment.spec.template.metadata.labels).toMatchObject(expected);
     }
   });
+
+  it("points the local overlay at the machine's services through Services without selectors, and only the local one", () => {
+    const backing = ['postgres', 'rabbitmq', 'redis', 'mongo', 's3'];
+    const services = ofKind('Service', overlays.local).filter((s) => !s.spec.selector);
+    expect(services.map((s) => s.metadata.name).sort()).toEqual([...backing].sort());
+    type Slice = Manifest & { endpoints: Array<{ addresses: string[] }>; ports: Array<{ port: number }> };
+    for (const service of services) {
+      const slices = (ofKind('EndpointSlice', overlays.local) as Slice[]).filter(
+        (e) => e.metadata.labels?.['kubernetes.io/service-name'] === service.metadata.name,
+      );
+      expect(slices).toHaveLength(1);
+      // The node address scripts/cluster.sh gives the pod bridge, where its relays listen; on the service's port.
+      expect(slices[0].endpoints).toEqual([{ addresses: ['10.244.0.1'] }]);
+      expect(slices[0].ports[0].port).toBe(service.spec.ports[0].port);
+    }
+    expect(ofKind('EndpointSlice', overlays.production)).toEqual([]);
+    const config = ofKind('ConfigMap', overlays.local).find((c) => c.metadata.name === 'platform-config')!;
+    expect(config.data).toMatchObject({ S3_ENDPOINT: 'http://s3:7070', AI_PROVIDER: 'local' });
+  });
 });
