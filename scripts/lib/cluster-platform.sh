@@ -56,7 +56,8 @@ prepare_stores() {
     done
     echo "RECRUITING_WAREHOUSE_URL="
     echo "MONGODB_URI=mongodb://mongo:27017/"
-    echo "AMQP_URL=amqp://$amqpauth@rabbitmq:5672/$K8S_VHOST"
+    # KEDA's operator reads this one too, from its own namespace: a short name would not resolve there
+    echo "AMQP_URL=amqp://$amqpauth@rabbitmq.$PLATFORM_NS.svc:5672/$K8S_VHOST"
     echo "REDIS_URL=redis://redis:6379/$K8S_REDIS_DB"
     echo "S3_ACCESS_KEY_ID=$s3key"
     echo "S3_SECRET_ACCESS_KEY=$s3secret"
