@@ -168,9 +168,12 @@ cmd_build() {
 }
 
 # ---------------------------------------------------------------- configs
+# put FILE < content: writes FILE only when its content changes (kube-proxy exits when its configuration file is written,
+# even with the same content, so a second `up` must leave it alone).
+put() { cat > "$1.new"; if cmp -s "$1.new" "$1"; then rm -f "$1.new"; else mv "$1.new" "$1"; fi; }
 write_configs() {
   local P=$D/pki; mkdir -p $D/etc $D/cni/net.d
-  cat > $D/etc/containerd.toml <<EOF
+  put $D/etc/containerd.toml <<EOF
 version = 3
 root = "$D/containerd/root"
 state = "$D/containerd/state"
@@ -205,7 +208,7 @@ state = "$D/containerd/state"
 [plugins."io.containerd.internal.v1.opt"]
   path = "$D/containerd/opt"
 EOF
-  cat > $D/cni/net.d/10-bridge.conflist <<EOF
+  put $D/cni/net.d/10-bridge.conflist <<EOF
 {
   "cniVersion": "1.0.0",
   "name": "platform-local",
@@ -217,7 +220,7 @@ EOF
   ]
 }
 EOF
-  cat > $D/etc/kubelet.yaml <<EOF
+  put $D/etc/kubelet.yaml <<EOF
 apiVersion: kubelet.config.k8s.io/v1beta1
 kind: KubeletConfiguration
 address: $NODE_ADDR
@@ -245,7 +248,7 @@ evictionHard: {memory.available: "100Mi", nodefs.available: "2%", imagefs.availa
 podPidsLimit: 4096
 podLogsDir: $D/pod-logs
 EOF
-  cat > $D/etc/kube-proxy.yaml <<EOF
+  put $D/etc/kube-proxy.yaml <<EOF
 apiVersion: kubeproxy.config.k8s.io/v1alpha1
 kind: KubeProxyConfiguration
 mode: nftables

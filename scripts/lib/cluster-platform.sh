@@ -77,7 +77,7 @@ import_platform_images() {
   for app in $PLATFORM_APPS; do
     ref=localhost/platform/$app:dev
     id=$(podman --storage-driver overlay image inspect --format '{{.Id}}' $ref) || return 1
-    [ "$(cat $D/images/$app.id 2>/dev/null)" = "$id" ] && $CTR -n k8s.io images ls -q | grep -qxF $ref && continue
+    [ "$(cat $D/images/$app.id 2>/dev/null)" = "$id" ] && $CTR -n k8s.io images ls -q 2>/dev/null | grep -qxF $ref && continue
     log "importing $ref"
     podman --storage-driver overlay save -q $ref -o $D/images/$app.tar && ctr_import $D/images/$app.tar || return 1
     rm -f $D/images/$app.tar; echo $id > $D/images/$app.id
@@ -130,9 +130,12 @@ platform_up() {
   prepare_stores || return 1
   $ROOT/.tools/bin/kustomize build $ROOT/k8s/overlays/local | $KUBECTL apply --server-side --force-conflicts -f - >/dev/null ||
     { log "k8s/overlays/local refused"; return 1; }
-  local app
+  # Two Ready replicas of each (the autoscalers' minimum). Not `rollout status`: it waits for every replica an autoscaler
+  # asks for, and on one node a burst of start-up CPU can ask for more than the node's CPU requests leave room for.
+  local app ready
   for app in $PLATFORM_APPS; do
-    $KUBECTL -n $PLATFORM_NS rollout status deployment/$app --timeout=300s >/dev/null || { log "$app did not become Ready"; return 1; }
+    waitfor "$app at two Ready replicas" 600 bash -c "[ \"\$($KUBECTL -n $PLATFORM_NS get deployment $app -o jsonpath='{.status.readyReplicas}')\" -ge 2 ]" ||
+      { $KUBECTL -n $PLATFORM_NS get pods -l app.kubernetes.io/name=$app; return 1; }
   done
   for a in "kube-system deployment/coredns" "kube-system deployment/metrics-server" "keda deployment/keda-operator" "keda deployment/keda-metrics-apiserver"; do
     $KUBECTL -n ${a% *} rollout status ${a#* } --timeout=180s >/dev/null || { log "${a#* } did not become Ready"; return 1; }
