@@ -77,7 +77,7 @@ export interface Pod {
     phase: string;
     conditions?: Array<{ type: string; status: string; lastTransitionTime: string }>;
     initContainerStatuses?: Array<{ name: string; state: { terminated?: { exitCode: number } } }>;
-    containerStatuses?: Array<{ ready: boolean; restartCount: number }>;
+    containerStatuses?: Array<{ ready: boolean; restartCount: number; state?: { running?: { startedAt: string } } }>;
   };
 }
 
@@ -88,10 +88,11 @@ export async function podsOf(app: string): Promise<Pod[]> {
 export const readyPods = (pods: Pod[]) =>
   pods.filter((p) => !p.metadata.deletionTimestamp && p.status.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'));
 
-/** Seconds from a pod's creation to its Ready condition. */
+/** Seconds from the start of a pod's container (its last start, after a restart) to the pod's Ready condition. */
 export const secondsToReady = (pod: Pod) => {
   const ready = pod.status.conditions?.find((c) => c.type === 'Ready' && c.status === 'True');
-  return ready ? (Date.parse(ready.lastTransitionTime) - Date.parse(pod.metadata.creationTimestamp)) / 1000 : NaN;
+  const started = pod.status.containerStatuses?.[0].state?.running?.startedAt ?? pod.metadata.creationTimestamp;
+  return ready ? (Date.parse(ready.lastTransitionTime) - Date.parse(started)) / 1000 : NaN;
 };
 
 /** A running pod of an app, for kubectl exec. */
