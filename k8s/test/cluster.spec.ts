@@ -96,6 +96,19 @@ const atTwoReplicas = (app: string) =>
     { timeoutMs: 400_000, intervalMs: 2000, what: `${app} at two replicas before the test` },
   );
 
+/** Sets race-content-api's image to a tag of localhost/platform/race-content-api and waits for the rollout to finish. */
+async function rollRaceContentTo(tag: string) {
+  await kubectl(
+    '-n',
+    NAMESPACE,
+    'set',
+    'image',
+    'deployment/race-content-api',
+    `race-content-api=localhost/platform/race-content-api:${tag}`,
+  );
+  await kubectl('-n', NAMESPACE, 'rollout', 'status', 'deployment/race-content-api', '--timeout=300s');
+}
+
 describe('the platform on the local Kubernetes node', () => {
   afterAll(() => {
     const width = Math.max(...figures.map(([what]) => what.length));
@@ -158,15 +171,7 @@ describe('the platform on the local Kubernetes node', () => {
     try {
       await new Promise((resolve) => setTimeout(resolve, 5000)); // traffic flowing before the update starts
       const started = Date.now();
-      await kubectl(
-        '-n',
-        NAMESPACE,
-        'set',
-        'image',
-        'deployment/race-content-api',
-        `race-content-api=localhost/platform/race-content-api:${tag}`,
-      );
-      await kubectl('-n', NAMESPACE, 'rollout', 'status', 'deployment/race-content-api', '--timeout=300s');
+      await rollRaceContentTo(tag);
       const seconds = (Date.now() - started) / 1000;
       await new Promise((resolve) => setTimeout(resolve, 5000)); // and after it ends
       const pods = readyPods(await podsOf('race-content-api'));
@@ -180,15 +185,7 @@ describe('the platform on the local Kubernetes node', () => {
       expect([result.failed, result.failed ? result.log : '']).toEqual([0, '']);
     } finally {
       await traffic.stop().catch(() => undefined);
-      await kubectl(
-        '-n',
-        NAMESPACE,
-        'set',
-        'image',
-        'deployment/race-content-api',
-        'race-content-api=localhost/platform/race-content-api:dev',
-      );
-      await kubectl('-n', NAMESPACE, 'rollout', 'status', 'deployment/race-content-api', '--timeout=300s');
+      await rollRaceContentTo('dev');
     }
   }, 900_000);
 
