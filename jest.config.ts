@@ -7,6 +7,7 @@ const config: Config = {
     '<rootDir>/libs/*/jest.config.ts',
     '<rootDir>/bench/jest.config.ts',
     '<rootDir>/docker/jest.config.ts',
+    '<rootDir>/scripts/jest.config.ts',
   ],
   // Global in Jest (a project's own value applies only when that project runs alone).
   testTimeout: 30_000,

@@ -13,6 +13,8 @@ bash scripts/install.sh
 require_node test
 bash scripts/services.sh
 bash scripts/schemas.sh
+# The stores' backup tools (mongodump, mongorestore, rclone) for scripts/test/backup.spec.ts.
+bash scripts/backup.sh tools
 
 # Tests read the services' addresses from TEST_* variables (libs/testing); app variables stay unset so
 # nothing in a test picks up a real app setting by accident.

@@ -5,7 +5,8 @@
 #
 #   go_module_build <name> <module@version> <package> [go build flags...]
 #
-# GO_MODULE_PREPARE may name a shell function run inside the copy before the build (assets a module does not ship).
+# GO_MODULE_PREPARE may name a shell function run inside the copy before the build (assets a module does not ship);
+# GO_MODULE_STAMP, a word that changes when what that function puts in does (a checksum), so the binary is rebuilt.
 #
 # Idempotent: a binary whose stamp (.tools/bin/.<name>.source) names the same module version is left alone. One
 # builder at a time per binary (flock): two runs started together do not build over each other. The build log is
@@ -15,7 +16,7 @@ go_module_build() {
   local name=$1 module=$2 package=$3
   shift 3
   local tools="$ROOT/.tools"
-  local bin="$tools/bin/$name" stamp="$tools/bin/.$name.source" wanted="$module"
+  local bin="$tools/bin/$name" stamp="$tools/bin/.$name.source" wanted="$module${GO_MODULE_STAMP:+ $GO_MODULE_STAMP}"
   local work="$tools/src/$name-module" log_file="$tools/src/$name-build.log"
   mkdir -p "$tools/bin" "$tools/src"
   (

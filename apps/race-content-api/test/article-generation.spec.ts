@@ -4,7 +4,7 @@ import request from 'supertest';
 import { RACE_CONTENT_QUEUES } from '@platform/race-content-data';
 import { startTcpGate, step, testServices } from '@platform/testing';
 import { topologyOf } from '@platform/messaging';
-import { FIXTURES, fixtureBytes, fixtureJson } from './fixtures';
+import { createRaces, FIXTURES, fixtureBytes, fixtureJson } from './fixtures';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
 
 describe('article generation routes (race-content spec 4.3): stored as generating, job queued with a confirm', () => {
@@ -25,14 +25,7 @@ describe('article generation routes (race-content spec 4.3): stored as generatin
 
   beforeAll(async () => {
     kit = await startRaceContentKit();
-    for (const fixture of [FIXTURES.horse, FIXTURES.horseVoid]) {
-      await http()
-        .post('/v1/races')
-        .set(as('member'))
-        .field('type', fixture.type)
-        .attach('file', fixtureBytes(fixture), fixture.file)
-        .expect(201);
-    }
+    await createRaces(kit.server(), [FIXTURES.horse, FIXTURES.horseVoid]);
     amqp = await connect(testServices.amqpUrl);
     channel = await amqp.createChannel();
   });

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { FIXTURES, fixtureBytes } from './fixtures';
+import { createRaces, FIXTURES } from './fixtures';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
 
 describe('articles, manual operations (race-content spec 4.3) against FerretDB', () => {
@@ -17,14 +17,7 @@ describe('articles, manual operations (race-content spec 4.3) against FerretDB',
 
   beforeAll(async () => {
     kit = await startRaceContentKit();
-    for (const fixture of [FIXTURES.keirin, FIXTURES.keirinDeadHeat]) {
-      await http()
-        .post('/v1/races')
-        .set(as('member'))
-        .field('type', fixture.type)
-        .attach('file', fixtureBytes(fixture), fixture.file)
-        .expect(201);
-    }
+    await createRaces(kit.server(), [FIXTURES.keirin, FIXTURES.keirinDeadHeat]);
   });
   afterAll(() => kit?.close());
 

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import request from 'supertest';
 import { workspaceRoot } from '@platform/testing';
+import { as } from './test-app';
 
 /** The sample race files shipped in libs/race-content-data/fixtures. */
 export const FIXTURES = {
@@ -26,4 +28,16 @@ export function fixtureBytes(fixture: Fixture): Buffer {
 
 export function fixtureJson(fixture: Fixture): Record<string, unknown> {
   return JSON.parse(fixtureBytes(fixture).toString('utf8'));
+}
+
+/** Creates a race from each fixture file through `POST /v1/races`, as a member; each must answer 201. */
+export async function createRaces(server: Parameters<typeof request>[0], fixtures: Fixture[]): Promise<void> {
+  for (const fixture of fixtures) {
+    await request(server)
+      .post('/v1/races')
+      .set(as('member'))
+      .field('type', fixture.type)
+      .attach('file', fixtureBytes(fixture), fixture.file)
+      .expect(201);
+  }
 }

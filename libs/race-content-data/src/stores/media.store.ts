@@ -28,6 +28,26 @@ export class MediaStore extends LiveStore<MediaDocument> {
     await this.names.deleteOne({ _id: name, media_id: mediaId });
   }
 
+  /** Every live media, oldest first (the restore's check that each has its object: scripts/backup-finalize.ts). */
+  live(): AsyncIterable<MediaDocument> {
+    return this.collection.find(LIVE).sort({ _id: 1 });
+  }
+
+  /**
+   * Frees every name that no live media holds; answers how many. Only when no upload can be under way (a reserved
+   * name precedes its media by the length of the upload): after a restore, with the apps stopped.
+   */
+  async releaseNamesWithoutLiveMedia(): Promise<number> {
+    const held = new Set<string>();
+    for await (const media of this.collection.find(LIVE, { projection: { _id: 1 } })) held.add(media._id.toHexString());
+    let freed = 0;
+    for await (const entry of this.names.find({})) {
+      if (held.has(entry.media_id.toHexString())) continue;
+      freed += (await this.names.deleteOne({ _id: entry._id, media_id: entry.media_id })).deletedCount;
+    }
+    return freed;
+  }
+
   page(request: PageRequest & { mime_type?: MediaType }) {
     const filter: Filter<MediaDocument> = {};
     if (request.mime_type !== undefined) filter.mime_type = request.mime_type;

@@ -1,0 +1,11 @@
+// Drops one MongoDB database before a restore (scripts/backup.sh), so that no collection made after the backup
+// survives it: mongorestore --drop replaces only the collections the archive holds. Arguments: URI, database.
+import { MongoClient } from 'mongodb';
+
+const [uri, database] = process.argv.slice(2);
+const client = await MongoClient.connect(uri);
+try {
+  await client.db(database).dropDatabase();
+} finally {
+  await client.close();
+}
