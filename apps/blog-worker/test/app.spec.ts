@@ -65,6 +65,10 @@ describe('blog-worker on real FerretDB, RabbitMQ and S3', () => {
       { what: 'the first sweep' },
     );
     expect(pending).toEqual({ name: 'generation_oldest_pending_seconds', labels: { kind: 'blog', service: 'blog-worker' }, value: 0 });
+    // ... and the time of its last sweep without error, which the "sweeper stopped" alert watches.
+    const swept = (await scrapeMetrics(app)).samples.find((s) => s.name === 'sweeper_last_success_timestamp_seconds');
+    expect(swept?.labels).toEqual({ kind: 'blog', service: 'blog-worker' });
+    expect(Math.abs(swept!.value - Date.now() / 1000)).toBeLessThan(60);
   });
 
   describeBadInputSweep({ app: () => app, identity: () => ({}), badIdentities: [] });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sampleSum, scrapeMetrics } from '@platform/testing';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { bodyOf, decodeHeader, headerOf, insertCandidates, insertProject, startSmtpSink } from './support/scheduling-fixtures';
 
@@ -299,6 +300,7 @@ describe('emails over SMTP', () => {
 
   it('delivers each mail with a UTF-8 Japanese subject and the scheduling link', async () => {
     const { member, projectId, ids, invitation } = await arrange(live);
+    const sentBefore = sampleSum(await scrapeMetrics(live.app), 'mail_deliveries_total', { outcome: 'sent' });
     const res = await live
       .http()
       .post(`/api/v1/projects/${projectId}/emails/send`)
@@ -306,6 +308,7 @@ describe('emails over SMTP', () => {
       .send({ templateId: invitation, candidateIds: ids })
       .expect(200);
     expect(res.body.data).toEqual({ sent_count: 2, failed_count: 0, errors: [] });
+    expect(sampleSum(await scrapeMetrics(live.app), 'mail_deliveries_total', { outcome: 'sent' })).toBe(sentBefore + 2);
     expect(
       sink.mails
         .map((m) => m.to)
@@ -334,6 +337,8 @@ describe('emails over SMTP', () => {
 
   it('answers 500 EMAIL_SEND_ERROR when the server is down and keeps one failed log row per attempt', async () => {
     const { member, projectId, ids, invitation } = await arrange(dead);
+    const unreachable = async () => sampleSum(await scrapeMetrics(dead.app), 'mail_deliveries_total', { outcome: 'unreachable' });
+    const before = await unreachable();
     const res = await dead
       .http()
       .post(`/api/v1/projects/${projectId}/emails/send`)
@@ -341,6 +346,8 @@ describe('emails over SMTP', () => {
       .send({ templateId: invitation, candidateIds: ids })
       .expect(500);
     expect(res.body.error.code).toBe('EMAIL_SEND_ERROR');
+    // Counted for the mail alert (docs/runbooks/platform-mail-delivery-failing.md).
+    expect(await unreachable()).toBe(before + 1);
     const logs = await dead.pool.query('SELECT project_candidate_id, status, subject FROM email_logs ORDER BY id');
     expect(logs.rows).toEqual([{ project_candidate_id: ids[0], status: 'failed', subject: '【春の調査】インタビューご協力のお願い' }]);
     const statuses = await dead.pool.query('SELECT status FROM project_candidates ORDER BY id');

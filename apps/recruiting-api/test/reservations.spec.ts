@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sampleSum, scrapeMetrics } from '@platform/testing';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { dayAt } from './support/invite';
 import { insertCandidates, insertProject, startSmtpSink } from './support/scheduling-fixtures';
@@ -240,6 +241,9 @@ describe('reservations with the Google Calendar adapter', () => {
     const [c] = await insertCandidates(t, projectId, [{ name: '田中', email: 'tanaka@example.com', status: 'scheduling' }]);
     const slot = await preferredSlot(t, c, member, dayAt(5, 2));
     const as = t.as(member, 'member');
+    const calls = async (operation: string, outcome: string) =>
+      sampleSum(await scrapeMetrics(t.app), 'calendar_requests_total', { operation, outcome });
+    const [createdBefore, failedBefore] = [await calls('create_event', 'ok'), await calls('cancel_event', 'error')];
     const created = await t
       .http()
       .post(`/api/v1/projects/${projectId}/candidates/${c}/confirm-schedule`)
@@ -260,6 +264,8 @@ describe('reservations with the Google Calendar adapter', () => {
     const cancel = () => t.http().patch(`/api/v1/projects/${projectId}/reservations/${created.body.data.id}/cancel`).set(as);
     failDeletes = true;
     expect((await cancel().expect(502)).body.error.code).toBe('CALENDAR_PROVIDER_ERROR');
+    // Both counted for the calendar alert (docs/runbooks/platform-calendar-failing.md).
+    expect([await calls('create_event', 'ok'), await calls('cancel_event', 'error')]).toEqual([createdBefore + 1, failedBefore + 1]);
     const still = await t.pool.query(
       'SELECT r.status, pc.status AS candidate FROM reservations r JOIN project_candidates pc ON pc.id = r.project_candidate_id WHERE r.id = $1',
       [created.body.data.id],

@@ -9,6 +9,14 @@ const oldestPending = () =>
     labelNames: ['kind'] as const,
   });
 
+/** When a sweeper last finished a sweep without error: what the "sweeper stopped" alert reads. */
+const lastSuccess = () =>
+  gaugeMetric({
+    name: 'sweeper_last_success_timestamp_seconds',
+    help: 'When the stuck-generation sweeper of this kind last finished a sweep without error (Unix time, in seconds).',
+    labelNames: ['kind'] as const,
+  });
+
 /**
  * Runs `sweep` every interval (first run right after start-up), never two at once; a failing sweep is logged and
  * tried again at the next tick. Workers use it to release documents stuck in generating.
@@ -50,6 +58,7 @@ export abstract class PeriodicSweeper implements OnApplicationBootstrap, OnAppli
       .then(async (changed) => {
         if (changed > 0) this.logger.warn({ changed }, 'released documents stuck in generating');
         await this.measurePending();
+        lastSuccess().set({ kind: this.kind }, Date.now() / 1000);
       })
       .catch((error: Error) => this.logger.warn({ err: error.message }, 'stuck-generation sweep failed'))
       .finally(() => (this.running = undefined));

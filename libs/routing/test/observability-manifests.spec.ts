@@ -125,21 +125,43 @@ describe('the cluster monitoring (k8s/components/observability/, issue 22)', () 
     }
   });
 
-  it('has the alerts issue 22 asks for, each waiting a while, with a severity, a summary and a description', () => {
+  it('has the alerts issues 22 and 35 ask for, each waiting a while, with a severity, a summary, a description and a runbook', () => {
     expect(alerts.map((a) => a.alert).sort()).toEqual([
+      'PlatformAiProviderErrors',
       'PlatformAppUnavailable',
+      'PlatformCalendarFailing',
+      'PlatformDatabasePoolSaturated',
       'PlatformDeadLetterQueueGrowing',
       'PlatformGenerationStuck',
       'PlatformHighErrorRatio',
       'PlatformHighLatencyP99',
+      'PlatformMailDeliveryFailing',
       'PlatformPodNotReady',
       'PlatformQueueWithoutConsumers',
+      'PlatformRedisUnavailable',
+      'PlatformSweeperStopped',
     ]);
     for (const a of alerts) {
       expect([a.alert, a.for]).toEqual([a.alert, expect.stringMatching(/^[1-9]\d*[ms]$/)]);
       expect([a.alert, a.labels.severity]).toEqual([a.alert, expect.stringMatching(/^(critical|warning)$/)]);
-      expect([a.alert, Object.keys(a.annotations).sort()]).toEqual([a.alert, ['description', 'summary']]);
+      expect([a.alert, Object.keys(a.annotations).sort()]).toEqual([a.alert, ['description', 'runbook_url', 'summary']]);
     }
+  });
+
+  it('gives every alert a runbook in docs/runbooks that says what it means, how to confirm it, the causes and the fixes', () => {
+    const pages = new Set(readdirSync(join(workspaceRoot, 'docs/runbooks')).filter((file) => file !== 'README.md'));
+    for (const a of alerts) {
+      const url = a.annotations.runbook_url;
+      const kebab = a.alert.replace(/(?<!^)(?=[A-Z])/g, '-').toLowerCase();
+      expect([a.alert, url]).toEqual([a.alert, `docs/runbooks/${kebab}.md`]);
+      pages.delete(`${kebab}.md`);
+      const page = readFileSync(join(workspaceRoot, url), 'utf8');
+      const headings = [...page.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+      expect([a.alert, headings]).toEqual([a.alert, ['What it means', 'Confirm it', 'Likely causes and fixes']]);
+      // The page names its alert and quotes a query to confirm it.
+      expect([a.alert, page.startsWith(`# ${a.alert}`), /```promql\n/.test(page)]).toEqual([a.alert, true, true]);
+    }
+    expect([...pages]).toEqual([]); // no runbook for an alert that does not exist
   });
 
   it("ties the alerts to the platform: the sweeper's bound from platform-config, every app's readiness, only main queues' consumers", () => {
@@ -253,7 +275,7 @@ describe('the cluster monitoring (k8s/components/observability/, issue 22)', () 
 
     it('finds the rules well-formed (promtool check rules)', () => {
       const { status, output } = run('check', 'rules', 'rules.yaml');
-      expect([status, output]).toEqual([0, expect.stringContaining('SUCCESS: 7 rules found')]);
+      expect([status, output]).toEqual([0, expect.stringContaining(`SUCCESS: ${alerts.length} rules found`)]);
     });
 
     it('sees each alert fire when it should and stay silent when it should not (promtool test rules)', () => {

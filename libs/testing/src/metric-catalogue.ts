@@ -102,6 +102,12 @@ export const METRIC_CATALOGUE: Record<string, CatalogueEntry> = {
   ),
   // Race content workers' sweepers.
   generation_oldest_pending_seconds: app('gauge', ['kind'], 'Age of the oldest document still generating (kind article or blog).'),
+  sweeper_last_success_timestamp_seconds: app('gauge', ['kind'], 'When the sweeper of this kind last finished a sweep without error.'),
+  // recruiting-api's third parties: mail (SMTP) and the interviewers' calendar.
+  mail_deliveries_total: app('counter', ['outcome'], 'Mail handed to the SMTP server; outcome sent, refused or unreachable.'),
+  calendar_requests_total: app('counter', ['operation', 'outcome'], 'Calendar operations; outcome ok or error.'),
+  // recruiting-api's public scheduling rate limit, when Redis cannot count (it lets the request through).
+  rate_limit_unchecked_total: app('counter', [], 'Public requests let through uncounted because Redis could not be reached.'),
   // The apps that verify platform access tokens (race content, the builder's identity check; libs/auth TokenVersionCheck).
   auth_token_version_read_failures_total: app(
     'counter',

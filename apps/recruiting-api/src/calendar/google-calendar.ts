@@ -1,6 +1,27 @@
 import { Logger } from '@nestjs/common';
 import { createSign } from 'node:crypto';
+import { counterMetric } from '@platform/runtime';
 import { type CalendarEventInput, CalendarPort, CalendarProviderError } from './calendar-port';
+
+/** Calls to the calendar provider, by operation (create_event, cancel_event) and outcome (ok, error). */
+const requests = () =>
+  counterMetric({
+    name: 'calendar_requests_total',
+    help: 'Calendar provider operations, by operation (create_event, cancel_event) and outcome (ok, error).',
+    labelNames: ['operation', 'outcome'] as const,
+  });
+
+/** Runs one operation and counts its outcome. */
+async function counted<T>(operation: 'create_event' | 'cancel_event', call: () => Promise<T>): Promise<T> {
+  let outcome = 'error';
+  try {
+    const result = await call();
+    outcome = 'ok';
+    return result;
+  } finally {
+    requests().inc({ operation, outcome });
+  }
+}
 
 export interface GoogleCalendarOptions {
   apiUrl: string;
@@ -26,7 +47,16 @@ export class GoogleCalendar extends CalendarPort {
     super();
   }
 
-  async createEvent(event: CalendarEventInput): Promise<string> {
+  createEvent(event: CalendarEventInput): Promise<string> {
+    return counted('create_event', () => this.insertEvent(event));
+  }
+
+  /** An event already gone (404, 410) counts as cancelled. */
+  cancelEvent(eventId: string): Promise<void> {
+    return counted('cancel_event', () => this.deleteEvent(eventId));
+  }
+
+  private async insertEvent(event: CalendarEventInput): Promise<string> {
     const res = await this.call('POST', `/calendars/${encodeURIComponent(this.options.calendarId)}/events`, {
       summary: event.summary,
       description: event.description,
@@ -41,8 +71,7 @@ export class GoogleCalendar extends CalendarPort {
     return body.id;
   }
 
-  /** An event already gone (404, 410) counts as cancelled. */
-  async cancelEvent(eventId: string): Promise<void> {
+  private async deleteEvent(eventId: string): Promise<void> {
     const res = await this.call(
       'DELETE',
       `/calendars/${encodeURIComponent(this.options.calendarId)}/events/${encodeURIComponent(eventId)}?sendUpdates=none`,

@@ -1,5 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
+import { counterMetric } from '@platform/runtime';
+
+/** Mail handed to the SMTP server, by outcome: sent, refused (this message) or unreachable (the server). */
+const deliveries = () =>
+  counterMetric({
+    name: 'mail_deliveries_total',
+    help: 'Mail handed to the SMTP server, by outcome: sent, refused (the server refused this message) or unreachable.',
+    labelNames: ['outcome'] as const,
+  });
 
 export interface OutgoingMail {
   to: string;
@@ -47,9 +56,11 @@ export class SmtpMailTransport extends MailTransport {
   async send(mail: OutgoingMail): Promise<void> {
     try {
       await this.transporter.sendMail({ to: mail.to, subject: mail.subject, ...(mail.html ? { html: mail.body } : { text: mail.body }) });
+      deliveries().inc({ outcome: 'sent' });
     } catch (error) {
       const code = (error as { code?: string }).code ?? '';
       const perMessage = PER_MESSAGE_CODES.has(code);
+      deliveries().inc({ outcome: perMessage ? 'refused' : 'unreachable' });
       this.logger.warn(`mail to one recipient failed (${code || 'no code'}): ${(error as Error).message}`);
       throw new MailDeliveryError(
         perMessage ? 'The mail server refused this message' : 'The mail server could not be reached',

@@ -3,9 +3,17 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { REDIS } from '@platform/persistence';
+import { counterMetric } from '@platform/runtime';
 import type { SchedulingConfig } from '../config';
 import { REDIS_KEY_PREFIX, SCHEDULING_CONFIG } from '../config.tokens';
 import { RecruitingError } from '../recruiting.errors';
+
+/** Public requests let through without counting because Redis could not be reached (what the Redis alert reads). */
+const unchecked = () =>
+  counterMetric({
+    name: 'rate_limit_unchecked_total',
+    help: 'Public scheduling requests let through uncounted because the rate-limit store (Redis) could not be reached.',
+  });
 
 /**
  * Public scheduling limits: requests per client address and per token in fixed windows, counted in Redis so every
@@ -39,6 +47,7 @@ export class PublicRateLimitGuard implements CanActivate {
       counts = [Number(results?.[0]?.[1] ?? 0), Number(results?.[2]?.[1] ?? 0)];
     } catch (error) {
       this.logger.warn(`rate limit not counted (Redis): ${(error as Error).message}`);
+      unchecked().inc();
       return true;
     }
     if (counts[0] > perAddress || counts[1] > perToken) {
