@@ -91,12 +91,15 @@ build_apps() {
   local ca=()
   [[ -n "${NODE_EXTRA_CA_CERTS:-}" && -f "$NODE_EXTRA_CA_CERTS" ]] &&
     ca=(--volume "$NODE_EXTRA_CA_CERTS:/run/build-ca.crt:ro" --build-arg NODE_EXTRA_CA_CERTS=/run/build-ca.crt)
+  # The platform's one version (docs/operations/releases.md) and the commit, on every image.
+  local labels=(--label "org.opencontainers.image.version=$(node -p 'require("./package.json").version')"
+    --label "org.opencontainers.image.revision=$(git rev-parse HEAD 2>/dev/null || echo unknown)")
   for app in "${apps[@]}"; do
     [[ " ${APPS[*]} " == *" $app "* ]] || fail "no app named $app (apps: ${APPS[*]})"
     started=$SECONDS
     log "building $(image_name "$app")"
     buildah "${STORAGE[@]}" build --quiet --pull=never --layers "${RUN_OPTIONS[@]}" --network host "${ca[@]}" \
-      --build-arg APP="$app" -f docker/Dockerfile -t "$(image_name "$app")" . >"${IMAGES_LOG:-/dev/null}" 2>&1 ||
+      --build-arg APP="$app" -f docker/Dockerfile -t "$(image_name "$app")" "${labels[@]}" . >"${IMAGES_LOG:-/dev/null}" 2>&1 ||
       fail "the image of $app did not build (IMAGES_LOG=<file> keeps buildah's output)"
     # The local overlay (k8s/overlays/local) runs the latest local build of each app under the tag `dev`.
     [[ "$IMAGE_TAG" == dev ]] || buildah "${STORAGE[@]}" tag "$(image_name "$app")" "$IMAGE_REPOSITORY/$app:dev"

@@ -1,5 +1,5 @@
 import { waitFor } from '@platform/testing';
-import { RESPONDENTS_DEPRECATED_AT } from '../src/surveys/surveys.controller';
+import { RESPONDENTS_DEPRECATED_AT, RESPONDENTS_SUNSET } from '../src/surveys/surveys.controller';
 import { SEED_SURVEYS } from './support/warehouse-seed';
 import { WarehouseSyncService } from '../src/surveys/warehouse-sync.service';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
@@ -212,6 +212,8 @@ describe('survey data and survey imports', () => {
     it('serves the deprecated respondents route with a Deprecation header and answers pivoted by question', async () => {
       const res = await get(`/${USAGE}/respondents?limit=1000&onlyCompleted=true`);
       expect(res.headers.deprecation).toBe(RESPONDENTS_DEPRECATED_AT);
+      expect(res.headers.sunset).toBe(RESPONDENTS_SUNSET);
+      expect(new Date(RESPONDENTS_SUNSET).getTime() - 1767225600_000).toBeGreaterThanOrEqual(180 * 86_400_000);
       expect(res.body.data.respondents).toHaveLength(1000);
       expect(res.body.data.total).toBe((await get(`/${USAGE}`)).body.data.statistics.completedRespondents);
       expect(res.body.data.respondents[0].answers['サービスの満足度|||サポート']).toEqual(expect.any(String));

@@ -27,7 +27,7 @@ export const STRIPPED_REQUEST_HEADERS = [...IDENTITY_CHECK.identityHeaders, 'for
 export const CORS_POLICY = {
   allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
   allowHeaders: ['authorization', 'content-type', 'x-request-id'],
-  exposeHeaders: ['x-request-id', 'retry-after', 'location', 'deprecation'],
+  exposeHeaders: ['x-request-id', 'retry-after', 'location', 'deprecation', 'sunset'],
   maxAgeSeconds: 600,
 } as const;
 

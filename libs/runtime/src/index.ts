@@ -22,3 +22,4 @@ export * from './logging/request-id';
 export * from './logging/trace-flush';
 export * from './logging/url-redaction';
 export * from './metrics/metrics';
+export * from './version';

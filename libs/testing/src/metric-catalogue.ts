@@ -114,6 +114,8 @@ export const METRIC_CATALOGUE: Record<string, CatalogueEntry> = {
     [],
     'Reads of the token-version store that failed; tokens were then judged by the last version seen, or by their own claims.',
   ),
+  // The release each process runs (libs/runtime version.ts).
+  platform_build_info: app('gauge', ['version'], 'The platform release this process runs (value 1).'),
   ...NODE_DEFAULTS,
   // kube-state-metrics (installed with the Prometheus Operator stack).
   kube_pod_status_ready: {

@@ -23,6 +23,11 @@ import {
 
 /** When the respondents route was deprecated (RFC 9745 Deprecation header: @ and Unix seconds), 2026-01-01. */
 export const RESPONDENTS_DEPRECATED_AT = '@1767225600';
+/**
+ * When it may be removed (RFC 8594 Sunset header, an HTTP date): six months after the release that announced it, the
+ * notice the deprecation policy gives (docs/operations/releases.md); it goes in the first major release after that.
+ */
+export const RESPONDENTS_SUNSET = 'Tue, 01 Jun 2027 00:00:00 GMT';
 
 const UNKNOWN = { 404: 'The survey is not in the metadata cache (checked before any warehouse query)' };
 const NO_WAREHOUSE = { 503: 'WAREHOUSE_URL is not set (DATA_WAREHOUSE_NOT_CONFIGURED)' };
@@ -106,10 +111,12 @@ export class SurveysController {
 
   @Get(':surveyId/respondents')
   @Header('Deprecation', RESPONDENTS_DEPRECATED_AT)
+  @Header('Sunset', RESPONDENTS_SUNSET)
   @ApiOperation({
     operationId: 'listSurveyRespondents',
     summary: 'Respondents with answers (deprecated)',
-    description: 'Any role; deprecated in favour of /panels (answers with a Deprecation header). Answers pivoted by question text.',
+    description:
+      'Any role; deprecated in favour of /panels since 2026-01-01 (Deprecation header) and removed after 2027-06-01 (Sunset header). Answers pivoted by question text.',
     deprecated: true,
   })
   @ApiRecruitingResponse(200, RespondentListResponse, 'A slice of the respondents with their answers')

@@ -926,7 +926,7 @@ export type paths = {
         /**
          * Respondents with answers (deprecated)
          * @deprecated
-         * @description Any role; deprecated in favour of /panels (answers with a Deprecation header). Answers pivoted by question text.
+         * @description Any role; deprecated in favour of /panels since 2026-01-01 (Deprecation header) and removed after 2027-06-01 (Sunset header). Answers pivoted by question text.
          */
         get: operations["listSurveyRespondents"];
         put?: never;

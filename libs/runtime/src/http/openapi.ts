@@ -11,13 +11,13 @@ import {
   type SecuritySchemeObject,
   SwaggerModule,
 } from '@nestjs/swagger';
+import { PLATFORM_VERSION } from '../version';
 
 export type { OperationObject, SchemaObject, SecurityRequirementObject, SecuritySchemeObject };
 
 export interface OpenApiInfo {
   title: string;
   description: string;
-  version?: string;
   /** The security schemes the service's routes use, and the requirement that applies unless a route says otherwise. */
   security?: { schemes: Record<string, SecuritySchemeObject>; default: SecurityRequirementObject[] };
   /** The service's error body (components/schemas/ErrorBody): every operation's `default` response. */
@@ -76,7 +76,7 @@ export function buildOpenApiDocument(app: INestApplication, info: OpenApiInfo): 
   const builder = new DocumentBuilder()
     .setTitle(info.title)
     .setDescription(info.description)
-    .setVersion(info.version ?? '1')
+    .setVersion(PLATFORM_VERSION)
     .setLicense('Proprietary', '')
     .addServer(openApiServerUrl(), 'The edge (OPENAPI_SERVER_URL; by default the local edge of scripts/up.sh)')
     .addServer('/', 'The origin serving this document');

@@ -8,6 +8,7 @@ import {
   type HistogramConfiguration,
   register,
 } from 'prom-client';
+import { PLATFORM_VERSION } from '../version';
 
 /**
  * Prometheus metrics (issue 22): one registry per process (prom-client's default), served by every app at
@@ -49,6 +50,12 @@ export function startProcessMetrics(service: string): void {
   if (processMetricsStarted) return;
   processMetricsStarted = true;
   collectDefaultMetrics();
+  // Which release each process runs: 1, labelled with the platform's version (a rollout shows both for a while).
+  gaugeMetric({
+    name: 'platform_build_info',
+    help: 'The platform release this process runs (value 1).',
+    labelNames: ['version'] as const,
+  }).set({ version: PLATFORM_VERSION }, 1);
 }
 
 /** The registry's current text exposition and its content type. */
