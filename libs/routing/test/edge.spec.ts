@@ -298,11 +298,11 @@ describe('the local edge (Caddy, configured from the route table)', () => {
       }
     });
 
-    it('exposes the request id, Retry-After, Location and Deprecation to a listed origin, on answers and on the edge’s errors', async () => {
+    it('exposes the request id, Retry-After, Location, Deprecation and Sunset to a listed origin, on answers and on the edge’s errors', async () => {
       for (const path of ['/v1/ping', '/nowhere']) {
         const res = await fetch(`${edge.url}${path}`, { headers: { origin: CONSOLE } });
         expect(res.headers.get('access-control-allow-origin')).toBe(CONSOLE);
-        expect(res.headers.get('access-control-expose-headers')).toBe('X-Request-Id, Retry-After, Location, Deprecation');
+        expect(res.headers.get('access-control-expose-headers')).toBe('X-Request-Id, Retry-After, Location, Deprecation, Sunset');
       }
     });
   });
