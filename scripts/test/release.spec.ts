@@ -61,8 +61,11 @@ describe('cutting a release (scripts/release.sh)', () => {
 
     const changelog = readFileSync(join(repo, 'CHANGELOG.md'), 'utf8');
     const entry = changelog.slice(changelog.indexOf(`## [${version}]`), changelog.indexOf('## 0.1.0'));
-    expect(entry).toMatch(/### Features\n+\* \*\*recruiting:\*\* candidates can be exported/);
-    expect(entry).toMatch(/### Bug fixes\n+\* \*\*builder:\*\* a copied survey keeps its theme/);
+    // Its heading links the range of commits (`git log v0.1.0...v0.2.0`); each commit under its section.
+    expect(entry).toMatch(new RegExp(`^## \\[${version}\\]\\(v[\\d.]+\\.\\.\\.v${version}\\) \\(\\d{4}-\\d\\d-\\d\\d\\)`));
+    const features = entry.slice(entry.indexOf('### Features'), entry.indexOf('### Bug fixes'));
+    expect(features).toMatch(/^\* \*\*recruiting:\*\* candidates can be exported [0-9a-f]{7}$/m);
+    expect(entry.slice(entry.indexOf('### Bug fixes'))).toMatch(/^\* \*\*builder:\*\* a copied survey keeps its theme [0-9a-f]{7}$/m);
     expect(changelog.indexOf(`## [${version}]`)).toBeLessThan(changelog.indexOf('## 0.1.0'));
     expect(existsSync(join(repo, `.data/releases/${version}/platform-client-${version}.tgz`))).toBe(true);
   }, 120_000);
