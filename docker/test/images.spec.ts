@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import { APPS, type AppName } from '@platform/routing';
+import { PLATFORM_VERSION } from '@platform/runtime';
 import { freePort, NotYet, testServices, testStorageEnv, useTestScope, waitFor, workspaceRoot } from '@platform/testing';
 
 const run = promisify(execFile);
@@ -145,6 +146,16 @@ describe('the container images (scripts/images.sh build)', () => {
       expect(user).toBe('1000');
       // The root file system is read-only: the app writes nowhere but its own sockets.
       await expect(podman('exec', name, 'touch', '/app/written')).rejects.toThrow(/Read-only file system/);
+      // The image says which release it is (docs/operations/releases.md), as the app's metrics do.
+      const labels = JSON.parse(await podman('image', 'inspect', '--format', '{{json .Labels}}', await images('name', app)));
+      expect(labels).toMatchObject({
+        'org.opencontainers.image.version': PLATFORM_VERSION,
+        'org.opencontainers.image.revision': expect.stringMatching(/^[0-9a-f]{40}$/),
+      });
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      const buildInfo = metrics.split('\n').find((line) => line.startsWith('platform_build_info{'));
+      expect(buildInfo).toContain(`version="${PLATFORM_VERSION}"`);
+      expect(buildInfo).toMatch(/\} 1$/);
     },
     120_000,
   );
