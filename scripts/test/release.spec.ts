@@ -56,8 +56,16 @@ describe('cutting a release (scripts/release.sh)', () => {
       lock: [lock.version, lock.packages[''].version],
       client: json('libs/client/package.json').version,
       runtime: /PLATFORM_VERSION = '([^']+)'/.exec(readFileSync(join(repo, 'libs/runtime/src/version.ts'), 'utf8'))![1],
+      overlay: /newTag: &release (\S+)/.exec(readFileSync(join(repo, 'k8s/overlays/production/kustomization.yaml'), 'utf8'))![1],
       openapi: documents.map((file) => json(`docs/openapi/${file}`).info.version),
-    }).toEqual({ package: version, lock: [version, version], client: version, runtime: version, openapi: documents.map(() => version) });
+    }).toEqual({
+      package: version,
+      lock: [version, version],
+      client: version,
+      runtime: version,
+      overlay: version,
+      openapi: documents.map(() => version),
+    });
 
     const changelog = readFileSync(join(repo, 'CHANGELOG.md'), 'utf8');
     const entry = changelog.slice(changelog.indexOf(`## [${version}]`), changelog.indexOf('## 0.1.0'));

@@ -57,7 +57,7 @@ describe('the work every request does (issue 24)', () => {
   beforeAll(async () => {
     app = await startTestApp(
       { module: WorkModule },
-      { openApi: { title: 'work', version: '1', description: 'The per-request work check.' } },
+      { openApi: { title: 'work', description: 'The per-request work check.' } },
       { checkDocument: false },
     );
   });

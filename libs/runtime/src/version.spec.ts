@@ -10,7 +10,7 @@ describe('the platform has one version', () => {
     expect(PLATFORM_VERSION).toMatch(/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(-[0-9A-Za-z.-]+)?$/);
   });
 
-  it('is the same in package.json, its lockfile, the client package and every OpenAPI document', () => {
+  it('is the same in package.json, its lockfile, the client package, the production overlay and every OpenAPI document', () => {
     const lock = json('package-lock.json');
     const documents = readdirSync(join(root, 'docs/openapi')).filter((file) => file.endsWith('.json'));
     expect(documents.length).toBeGreaterThan(0);
@@ -19,12 +19,16 @@ describe('the platform has one version', () => {
       'package-lock.json': lock.version,
       'package-lock.json packages[""]': lock.packages[''].version,
       'libs/client/package.json': json('libs/client/package.json').version,
+      'k8s/overlays/production': /newTag: &release (\S+)/.exec(
+        readFileSync(join(root, 'k8s/overlays/production/kustomization.yaml'), 'utf8'),
+      )?.[1],
       ...Object.fromEntries(documents.map((file) => [`docs/openapi/${file}`, json(`docs/openapi/${file}`).info.version])),
     }).toEqual({
       'package.json': PLATFORM_VERSION,
       'package-lock.json': PLATFORM_VERSION,
       'package-lock.json packages[""]': PLATFORM_VERSION,
       'libs/client/package.json': PLATFORM_VERSION,
+      'k8s/overlays/production': PLATFORM_VERSION,
       ...Object.fromEntries(documents.map((file) => [`docs/openapi/${file}`, PLATFORM_VERSION])),
     });
   });

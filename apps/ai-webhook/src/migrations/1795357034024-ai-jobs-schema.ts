@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { LossyDown } from '@platform/persistence';
 
 /**
  * The AI webhook's relational rows (race-content spec 6 and issue 12): organizations and their projects, who
@@ -6,7 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * wf2des with one row per attempt (each attempt's nonce, so a late callback of an earlier attempt is told
  * apart from a forged one), and the audit of every accepted callback.
  */
-export class AiJobsSchema1795357034024 implements MigrationInterface {
+export class AiJobsSchema1795357034024 implements MigrationInterface, LossyDown {
+  readonly downLosesData = 'it drops every organization, project, AI job, record and audit row';
   name = 'AiJobsSchema1795357034024';
 
   async up(runner: QueryRunner): Promise<void> {

@@ -1,7 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { LossyDown } from '@platform/persistence';
 
 /** The people who sign in: one row per identity-provider subject, with the role the platform gives them. */
-export class RecruitingUsers1767000000000 implements MigrationInterface {
+export class RecruitingUsers1767000000000 implements MigrationInterface, LossyDown {
+  readonly downLosesData = 'it drops the users table with every user';
   name = 'RecruitingUsers1767000000000';
 
   async up(runner: QueryRunner): Promise<void> {

@@ -1,10 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { LossyDown } from '@platform/persistence';
 
 /**
  * Projects, the people (candidates) and their participation records (project_candidates), with the status history.
  * A person is found by the external user id of the source (a survey respondent id); a project holds a person once.
  */
-export class RecruitingCandidates1767000001000 implements MigrationInterface {
+export class RecruitingCandidates1767000001000 implements MigrationInterface, LossyDown {
+  readonly downLosesData = 'it drops projects, candidates and their history with every row';
   name = 'RecruitingCandidates1767000001000';
 
   async up(runner: QueryRunner): Promise<void> {

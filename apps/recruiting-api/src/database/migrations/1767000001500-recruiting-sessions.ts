@@ -1,10 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { LossyDown } from '@platform/persistence';
 
 /**
  * Login state between the redirect to the identity provider and its callback (state, nonce and PKCE verifier, one
  * use, short-lived), and the refresh tokens: only their SHA-256 digests, grouped in families that rotate.
  */
-export class RecruitingSessions1767000001500 implements MigrationInterface {
+export class RecruitingSessions1767000001500 implements MigrationInterface, LossyDown {
+  readonly downLosesData = 'it drops every refresh token and login in progress (everyone signs in again)';
   name = 'RecruitingSessions1767000001500';
 
   async up(runner: QueryRunner): Promise<void> {

@@ -1,11 +1,13 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { LossyDown } from '@platform/persistence';
 
 /**
  * Imports: uploaded files kept in PostgreSQL for 24 hours (as 1 MiB bytea chunks, so neither the upload nor the
  * job ever holds a whole file), import logs with their counts, per-row errors and a checkpoint (the last data row a
  * committed batch covered, so a job resumes where it stopped), and the survey metadata cache the survey list reads.
  */
-export class RecruitingImports1767000002000 implements MigrationInterface {
+export class RecruitingImports1767000002000 implements MigrationInterface, LossyDown {
+  readonly downLosesData = 'it drops the uploaded files, import logs and their errors';
   name = 'RecruitingImports1767000002000';
 
   async up(runner: QueryRunner): Promise<void> {

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { LossyDown } from '@platform/persistence';
 
 /** The four system templates (projectId null), seeded once; projects add their own. */
 const SYSTEM_TEMPLATES: Array<[string, string, string, string]> = [
@@ -38,7 +39,8 @@ const SYSTEM_TEMPLATES: Array<[string, string, string, string]> = [
  * reservations. Everything hanging off a participation record goes with it (ON DELETE CASCADE). Double booking is
  * impossible by construction: an exclusion constraint over each interviewer's confirmed time ranges.
  */
-export class RecruitingScheduling1767000003000 implements MigrationInterface {
+export class RecruitingScheduling1767000003000 implements MigrationInterface, LossyDown {
+  readonly downLosesData = 'it drops email templates and logs, scheduling tokens, availability and reservations';
   name = 'RecruitingScheduling1767000003000';
 
   async up(runner: QueryRunner): Promise<void> {

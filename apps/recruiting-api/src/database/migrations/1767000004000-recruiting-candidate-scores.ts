@@ -9,6 +9,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * the score index in order.
  */
 export class RecruitingCandidateScores1767000004000 implements MigrationInterface {
+  /** Its `down` drops candidate_scores only after copying every score back (libs/persistence/test/lossy-downs.spec.ts). */
+  readonly downKeepsData = 'the scores move back to project_candidates.score';
   name = 'RecruitingCandidateScores1767000004000';
 
   async up(runner: QueryRunner): Promise<void> {

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { LossyDown } from '@platform/persistence';
 
 /**
  * Verified emails and logins bound to their browser.
@@ -13,7 +14,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * that replicas of the previous release keep inserting during a rolling update; their logins then fail at the
  * callback of a new replica (no binding), and are simply started again.
  */
-export class RecruitingBoundLogins1767000005100 implements MigrationInterface {
+export class RecruitingBoundLogins1767000005100 implements MigrationInterface, LossyDown {
+  readonly downLosesData = 'it deletes unverified users whose email another user has, and the browser binding of logins in progress';
   name = 'RecruitingBoundLogins1767000005100';
 
   async up(runner: QueryRunner): Promise<void> {

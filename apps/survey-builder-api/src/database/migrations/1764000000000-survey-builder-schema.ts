@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { LossyDown } from '@platform/persistence';
 
 /**
  * The survey builder schema. Versions are full snapshots: every section, question, option and rule row
@@ -6,7 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * checked at the end of each statement (DEFERRABLE) so a renumbering swap can run as one UPDATE; sort
  * orders are unique per version and section, and moves swap through a temporary value.
  */
-export class SurveyBuilderSchema1764000000000 implements MigrationInterface {
+export class SurveyBuilderSchema1764000000000 implements MigrationInterface, LossyDown {
+  readonly downLosesData = 'it drops every survey, version, question, rule, permission and library item';
   name = 'SurveyBuilderSchema1764000000000';
 
   async up(runner: QueryRunner): Promise<void> {

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { LossyDown } from '@platform/persistence';
 
 /**
  * Bundles posted to /api/imports/survey-platform/bundle belong to the source the path names
@@ -6,7 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * source: each external id's newest such row moves to survey_platform (unless that source already holds
  * the id), the origin is copied into its own column either way.
  */
-export class ExternalSurveyOrigin1766000000000 implements MigrationInterface {
+export class ExternalSurveyOrigin1766000000000 implements MigrationInterface, LossyDown {
+  readonly downLosesData = 'it drops the origin of every external survey';
   name = 'ExternalSurveyOrigin1766000000000';
 
   async up(runner: QueryRunner): Promise<void> {
