@@ -74,4 +74,9 @@ export default tseslint.config(
     files: ['**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', setInterval: 'readonly', Buffer: 'readonly' } },
   },
+  {
+    // CommonJS: a tool's plug-in that is loaded with require (scripts/lib/version-updater.cjs, commit-and-tag-version's).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
 );

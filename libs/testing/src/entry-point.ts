@@ -23,14 +23,15 @@ export interface RunningEntryPoint {
 /**
  * Starts an app's entry point as its own process, with exactly the environment given: from source (SWC on the
  * fly, tsconfig aliases), or a built `.js` entry as it is shipped. It is killed if it outlives the deadline, or the
- * test that started it fails (a timeout stops the test where it was), or the test file is done.
+ * test that started it fails (a timeout stops the test where it was), or the test file is done. `root` is the
+ * checkout it runs from (another release's sources, unpacked beside this one).
  */
-export function startEntryPoint(entry: string, env: Record<string, string>, timeoutMs = 20_000): RunningEntryPoint {
+export function startEntryPoint(entry: string, env: Record<string, string>, timeoutMs = 20_000, root = workspaceRoot): RunningEntryPoint {
   const started = Date.now();
   const fromSource = entry.endsWith('.js') ? [] : ['-r', '@swc-node/register'];
-  const child = spawn(process.execPath, [...fromSource, join(workspaceRoot, entry)], {
-    cwd: workspaceRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SWC_NODE_PROJECT: join(workspaceRoot, 'tsconfig.json'), ...env },
+  const child = spawn(process.execPath, [...fromSource, join(root, entry)], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', SWC_NODE_PROJECT: join(root, 'tsconfig.json'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   trackProcess(entry, child);
@@ -55,8 +56,8 @@ export function startEntryPoint(entry: string, env: Record<string, string>, time
   };
 }
 
-export function runEntryPoint(entry: string, env: Record<string, string>, timeoutMs?: number): Promise<EntryPointRun> {
-  return startEntryPoint(entry, env, timeoutMs).exited;
+export function runEntryPoint(entry: string, env: Record<string, string>, timeoutMs?: number, root?: string): Promise<EntryPointRun> {
+  return startEntryPoint(entry, env, timeoutMs, root).exited;
 }
 
 /** The log lines of a run, parsed; a line that is not JSON comes back as {notJson: line}. */
