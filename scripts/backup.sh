@@ -22,7 +22,10 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source "$ROOT/scripts/lib/node-env.sh"
 # shellcheck source=lib/backup-tools.sh
 source "$ROOT/scripts/lib/backup-tools.sh"
-BIN=$ROOT/.tools/bin
+# The tools: built into .tools/bin here; BACKUP_TOOLS names where an image keeps them (docker/backup.Dockerfile).
+BIN=${BACKUP_TOOLS:-$ROOT/.tools/bin}
+# Where a backup to S3 is written first: BACKUP_STAGING (an image's emptyDir), else .data/backups.
+STAGING=${BACKUP_STAGING:-$ROOT/.data/backups}
 
 log() { printf '[backup %s] %s\n' "$(date -u +%T)" "$*" >&2; }
 fail() { printf '[backup] FAILED: %s\n' "$*" >&2; exit 1; }
@@ -66,11 +69,18 @@ pg() {
 }
 mongo_config() { umask 077; printf 'uri: "%s"\n' "$MONGODB_URI" >"$1"; }
 
-bucket_exists() { # (the listing is read whole: grep -q would close the pipe early and pipefail fail the test)
-  local buckets
-  buckets=$(rclone lsjson --max-depth 1 --dirs-only "store:") || fail "cannot list the S3 buckets at ${S3_ENDPOINT:-AWS}"
-  grep -q "\"Path\":\"$1\"" <<<"$buckets"
+# Whether a bucket exists: listing it answers rclone's exit code 3 ("directory not found") when it does not. Only the
+# bucket itself is asked, so a key that may not list every bucket of the account will do.
+bucket_exists() {
+  local rc=0
+  rclone lsjson --max-depth 1 --files-only "store:$1" >/dev/null 2>&1 || rc=$?
+  case $rc in
+    0) return 0 ;;
+    3) return 1 ;;
+    *) fail "cannot read the S3 bucket $1 at ${S3_ENDPOINT:-AWS} (rclone exit $rc)" ;;
+  esac
 }
+make_bucket() { bucket_exists "$1" || RCLONE_CONFIG_STORE_NO_CHECK_BUCKET=false rclone mkdir "store:$1"; }
 
 write_backup() { # folder
   local dir=$1 started
@@ -102,10 +112,12 @@ cmd_backup() {
   stamp=$(date -u +%Y%m%dT%H%M%SZ)
   local t0=$SECONDS
   if [[ "$target" == s3://* ]]; then
-    local staging="$ROOT/.data/backups/.staging-$stamp"
-    trap 'rm -rf "$staging"' EXIT
-    write_backup "$staging"
-    rclone copy "$staging" "store:${target#s3://}/$stamp"
+    local path=${target#s3://}
+    STAGED="$STAGING/.staging-$stamp"
+    trap 'rm -rf "$STAGED"' EXIT
+    write_backup "$STAGED"
+    make_bucket "${path%%/*}"
+    rclone copy "$STAGED" "store:$path/$stamp"
     log "backup written to $target/$stamp in $((SECONDS - t0)) s"
     echo "$target/$stamp"
   else
@@ -119,7 +131,7 @@ cmd_backup() {
 
 fetched() { # source -> a local folder holding it
   if [[ "$1" == s3://* ]]; then
-    FETCHED="$ROOT/.data/backups/.fetched-$(date -u +%Y%m%dT%H%M%SZ)-$$"
+    FETCHED="$STAGING/.fetched-$(date -u +%Y%m%dT%H%M%SZ)-$$"
     trap 'rm -rf "$FETCHED"' EXIT
     rclone copy "store:${1#s3://}" "$FETCHED"
   else
@@ -136,6 +148,7 @@ cmd_verify() {
 
 cmd_restore() {
   [[ -n "${1:-}" ]] || fail "usage: bash scripts/backup.sh restore <folder or s3://bucket/prefix/time>"
+  [[ -f "$ROOT/scripts/backup-finalize.ts" ]] || fail "restore runs from a checkout of the platform, not from the backup image (docs/operations/backup.md)"
   cmd_verify "$1"
   local dir=$FETCHED t0=$SECONDS source_db
   source_db=$(node -e 'console.log(require(process.argv[1]).mongo.database)' "$dir/manifest.json")
@@ -156,7 +169,7 @@ cmd_restore() {
   local name bucket
   while read -r name bucket; do
     log "S3: bucket $bucket synced to the backup's $name"
-    bucket_exists "$bucket" || RCLONE_CONFIG_STORE_NO_CHECK_BUCKET=false rclone mkdir "store:$bucket"
+    make_bucket "$bucket"
     rclone sync "$dir/s3/$name" "store:$bucket"
   done < <(buckets)
   log "repairing what the restore leaves behind (scripts/backup-finalize.ts)"
@@ -167,7 +180,7 @@ cmd_restore() {
 case "${1:-}" in
   tools) build_backup_tools ;;
   backup | restore | verify)
-    build_backup_tools
+    [[ -n "${BACKUP_TOOLS:-}" ]] || build_backup_tools
     local_defaults
     "cmd_$1" "${@:2}"
     ;;

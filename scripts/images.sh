@@ -2,7 +2,7 @@
 # The platform's container images, built for real from docker/Dockerfile with buildah (Debian's; no Docker engine runs
 # on these machines and no container registry can be reached), run with podman and Debian's runc:
 #   bash scripts/images.sh base             the Node base image the Dockerfile names, assembled here (below)
-#   bash scripts/images.sh build [app ...]  the base, then every app's image (or the ones named)
+#   bash scripts/images.sh build [app ...]  the base, then every app's image and the backup image (or the ones named)
 #   bash scripts/images.sh sizes            each app image's size
 #   bash scripts/images.sh name <app>       the image name of an app (IMAGE_REPOSITORY/<app>:IMAGE_TAG)
 # Images are IMAGE_REPOSITORY/<app>:IMAGE_TAG (localhost/platform and the commit by default), also tagged `dev` (what
@@ -15,6 +15,8 @@ cd "$ROOT"
 source scripts/lib/node-env.sh
 
 APPS=(recruiting-api survey-builder-api race-content-api ai-webhook article-worker blog-worker)
+# Besides the apps: the backup image (docker/backup.Dockerfile) of k8s/components/backup's CronJob.
+BACKUP=platform-backup
 IMAGE_REPOSITORY=${IMAGE_REPOSITORY:-localhost/platform}
 IMAGE_TAG=${IMAGE_TAG:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo dev)}
 # The Dockerfile's NODE_IMAGE, as a registry would name it (the Dockerfile's short name resolves to docker.io/library).
@@ -85,7 +87,7 @@ image_name() { echo "$IMAGE_REPOSITORY/$1:$IMAGE_TAG"; }
 
 build_apps() {
   local apps=("$@") app started
-  ((${#apps[@]})) || apps=("${APPS[@]}")
+  ((${#apps[@]})) || apps=("${APPS[@]}" "$BACKUP")
   # A machine that reaches the npm registry through a TLS-inspecting proxy trusts it through NODE_EXTRA_CA_CERTS; the
   # build's npm gets the same file, mounted for its RUN steps only.
   local ca=()
@@ -95,11 +97,18 @@ build_apps() {
   local labels=(--label "org.opencontainers.image.version=$(node -p 'require("./package.json").version')"
     --label "org.opencontainers.image.revision=$(git rev-parse HEAD 2>/dev/null || echo unknown)")
   for app in "${apps[@]}"; do
-    [[ " ${APPS[*]} " == *" $app "* ]] || fail "no app named $app (apps: ${APPS[*]})"
+    local recipe=(--build-arg APP="$app" -f docker/Dockerfile)
+    if [[ "$app" == "$BACKUP" ]]; then
+      # its tools come from .tools/bin, built by the backup script from the Go module proxy
+      bash scripts/backup.sh tools || fail "the backup tools did not build"
+      recipe=(--build-arg PLATFORM_COMMIT="$(git rev-parse HEAD 2>/dev/null || echo unknown)" -f docker/backup.Dockerfile)
+    elif [[ " ${APPS[*]} " != *" $app "* ]]; then
+      fail "no app named $app (apps: ${APPS[*]} $BACKUP)"
+    fi
     started=$SECONDS
     log "building $(image_name "$app")"
     buildah "${STORAGE[@]}" build --quiet --pull=never --layers "${RUN_OPTIONS[@]}" --network host "${ca[@]}" \
-      --build-arg APP="$app" -f docker/Dockerfile -t "$(image_name "$app")" "${labels[@]}" . >"${IMAGES_LOG:-/dev/null}" 2>&1 ||
+      "${recipe[@]}" -t "$(image_name "$app")" "${labels[@]}" . >"${IMAGES_LOG:-/dev/null}" 2>&1 ||
       fail "the image of $app did not build (IMAGES_LOG=<file> keeps buildah's output)"
     # The local overlay (k8s/overlays/local) runs the latest local build of each app under the tag `dev`.
     [[ "$IMAGE_TAG" == dev ]] || buildah "${STORAGE[@]}" tag "$(image_name "$app")" "$IMAGE_REPOSITORY/$app:dev"
@@ -108,7 +117,7 @@ build_apps() {
 }
 
 sizes() {
-  for app in "${APPS[@]}"; do
+  for app in "${APPS[@]}" "$BACKUP"; do
     printf '%-20s %s\n' "$app" "$(podman "${STORAGE[@]}" image inspect --format '{{.Size}}' "$(image_name "$app")" 2>/dev/null |
       awk '{ printf "%.0f MB", $1 / 1e6 }' || echo 'not built')"
   done

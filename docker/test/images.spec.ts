@@ -3,9 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
+import { migrateDatabase } from '@platform/persistence';
 import { APPS, type AppName } from '@platform/routing';
 import { PLATFORM_VERSION } from '@platform/runtime';
 import { freePort, NotYet, testServices, testStorageEnv, useTestScope, waitFor, workspaceRoot } from '@platform/testing';
+import { AI_JOBS_DATABASE } from '../../apps/ai-webhook/src/database';
+import { RECRUITING_DATABASE } from '../../apps/recruiting-api/src/database/database';
+import { SURVEY_BUILDER_DATABASE } from '../../apps/survey-builder-api/src/database/database';
 
 const run = promisify(execFile);
 
@@ -178,4 +182,34 @@ describe('the container images (scripts/images.sh build)', () => {
     expect(inked).toBeGreaterThan(2_000);
     expect(differing).toBeGreaterThan(150);
   }, 60_000);
+
+  it('the backup image backs the stores up under the same restrictions, to an S3 prefix that verifies', async () => {
+    const database = await scope.database('backup');
+    for (const app of [RECRUITING_DATABASE, SURVEY_BUILDER_DATABASE, AI_JOBS_DATABASE]) await migrateDatabase(database.url, app);
+    const { endpoint, accessKeyId, secretAccessKey } = testServices.s3;
+    const env = {
+      DATABASE_URL: database.url,
+      MONGODB_URI: testServices.mongoUri,
+      MONGODB_DB: scope.mongoDatabase('backup'),
+      REDIS_URL: testServices.redisUrl,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: testServices.s3.region,
+      S3_ACCESS_KEY_ID: accessKeyId,
+      S3_SECRET_ACCESS_KEY: secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+      MEDIA_S3_BUCKET: scope.bucket('backup-media'),
+      MANIFESTS_S3_BUCKET: scope.bucket('backup-manifests'),
+    };
+    const flags = Object.entries(env).flatMap(([name, value]) => ['--env', `${name}=${value}`]);
+    // As the CronJob runs it: its entry point, `backup $(BACKUP_TARGET)`; the bucket is made when missing.
+    const target = `s3://${scope.bucket('backups')}/ci`;
+    const out = await podman('run', '--rm', ...RESTRICTED, ...flags, await images('name', 'platform-backup'), 'backup', target);
+    const written = out.trim().split('\n').pop()!;
+    expect(written).toMatch(new RegExp(`^${target}/\\d{8}T\\d{6}Z$`));
+    const verified = await run('bash', ['scripts/backup.sh', 'verify', written], {
+      cwd: workspaceRoot,
+      env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', ...env },
+    });
+    expect(verified.stderr).toContain('every file matches SHA256SUMS');
+  }, 120_000);
 });

@@ -51,7 +51,7 @@ prepare_stores() {
     local k; for k in JWT_SECRET OIDC_CLIENT_SECRET SURVEY_IMPORT_API_KEY AI_WEBHOOK_API_KEY DATA_SERVICE_TOKEN; do
       echo "$k=$(openssl rand -hex 32)"; done > $keys; chmod 600 $keys; }
   {
-    for app in recruiting survey_builder ai_jobs; do
+    for app in recruiting survey_builder ai_jobs backup; do
       echo "$(echo $app | tr a-z A-Z)_DATABASE_URL=postgres://$pgauth@postgres:5432/$K8S_DB"
     done
     echo "RECRUITING_WAREHOUSE_URL="
@@ -74,7 +74,7 @@ prepare_stores() {
 import_platform_images() {
   bash "$ROOT/scripts/images.sh" build || return 1
   local app ref id
-  for app in $PLATFORM_APPS; do
+  for app in $PLATFORM_APPS platform-backup; do
     ref=localhost/platform/$app:dev
     id=$(podman --storage-driver overlay image inspect --format '{{.Id}}' $ref) || return 1
     [ "$(cat $D/images/$app.id 2>/dev/null)" = "$id" ] && $CTR -n k8s.io images ls -q 2>/dev/null | grep -qxF $ref && continue

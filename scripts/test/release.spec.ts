@@ -56,7 +56,9 @@ describe('cutting a release (scripts/release.sh)', () => {
       lock: [lock.version, lock.packages[''].version],
       client: json('libs/client/package.json').version,
       runtime: /PLATFORM_VERSION = '([^']+)'/.exec(readFileSync(join(repo, 'libs/runtime/src/version.ts'), 'utf8'))![1],
-      overlay: /newTag: &release (\S+)/.exec(readFileSync(join(repo, 'k8s/overlays/production/kustomization.yaml'), 'utf8'))![1],
+      overlay: /app\.kubernetes\.io\/version: &release (\S+)/.exec(
+        readFileSync(join(repo, 'k8s/overlays/production/kustomization.yaml'), 'utf8'),
+      )![1],
       openapi: documents.map((file) => json(`docs/openapi/${file}`).info.version),
     }).toEqual({
       package: version,

@@ -3,12 +3,13 @@ import { APP_NAMES } from '../src';
 import { type Manifest, ofKind, readManifests, rendered } from './k8s-files';
 
 /** Every container and init container of the rendered Deployments, with its Deployment's name. */
+/** Every container of the Deployments and of the backup CronJob (k8s/components/backup), with its workload's name. */
 const containersOf = (objects: Manifest[]) =>
-  ofKind('Deployment', objects).flatMap((d) =>
-    [...d.spec.template.spec.containers, ...(d.spec.template.spec.initContainers ?? [])].map((c: { image: string }) => ({
-      deployment: d.metadata.name,
-      image: c.image,
-    })),
+  [
+    ...ofKind('Deployment', objects).map((d) => ({ name: d.metadata.name, pod: d.spec.template.spec })),
+    ...ofKind('CronJob', objects).map((c) => ({ name: c.metadata.name, pod: c.spec.jobTemplate.spec.template.spec })),
+  ].flatMap(({ name, pod }) =>
+    [...pod.containers, ...(pod.initContainers ?? [])].map((c: { image: string }) => ({ deployment: name, image: c.image })),
   );
 
 /** Objects without a namespace of their own in Kubernetes. */
@@ -69,8 +70,12 @@ describe('the kustomize base, components and overlays', () => {
       const own = containers.filter(({ image }) => image.startsWith(`${repository}/`));
       expect(containers.filter((c) => !own.includes(c)).flatMap(({ image }) => imagePinProblem(image) ?? [])).toEqual([]);
     }
+    // Both overlays run the backup CronJob, whose image is named with the apps'.
+    for (const name of ['production', 'local'] as const) {
+      expect(containersOf(overlays[name]).some(({ deployment }) => deployment === 'platform-backup')).toBe(true);
+    }
     const production = readManifests('../overlays/production/kustomization.yaml')[0] as unknown as { images: unknown[] };
-    expect(production.images).toHaveLength(APP_NAMES.length);
+    expect(production.images).toHaveLength(APP_NAMES.length + 1);
   });
 
   it('gives every app a ServiceAccount of its own that mounts no token', () => {

@@ -19,7 +19,7 @@ describe('the platform has one version', () => {
       'package-lock.json': lock.version,
       'package-lock.json packages[""]': lock.packages[''].version,
       'libs/client/package.json': json('libs/client/package.json').version,
-      'k8s/overlays/production': /newTag: &release (\S+)/.exec(
+      'k8s/overlays/production': /app\.kubernetes\.io\/version: &release (\S+)/.exec(
         readFileSync(join(root, 'k8s/overlays/production/kustomization.yaml'), 'utf8'),
       )?.[1],
       ...Object.fromEntries(documents.map((file) => [`docs/openapi/${file}`, json(`docs/openapi/${file}`).info.version])),
