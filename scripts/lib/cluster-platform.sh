@@ -130,6 +130,10 @@ platform_up() {
   prepare_stores || return 1
   $ROOT/.tools/bin/kustomize build $ROOT/k8s/overlays/local | $KUBECTL apply --server-side --force-conflicts -f - >/dev/null ||
     { log "k8s/overlays/local refused"; return 1; }
+  # Every app starts again at the autoscalers' minimum: an earlier `test` scaled some out (KEDA, the HPA), and the node
+  # kept those counts through `down`; on one node their pods would leave no CPU for anything scheduled next. The
+  # autoscalers raise them again when load asks.
+  $KUBECTL -n $PLATFORM_NS scale deployment --all --replicas=2 >/dev/null || return 1
   # Two Ready replicas of each (the autoscalers' minimum). Not `rollout status`: it waits for every replica an autoscaler
   # asks for, and on one node a burst of start-up CPU can ask for more than the node's CPU requests leave room for.
   local app ready
