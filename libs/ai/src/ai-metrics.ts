@@ -1,4 +1,4 @@
-import { histogramMetric, LONG_DURATION_BUCKETS_SECONDS } from '@platform/runtime';
+import { histogramMetric, LONG_DURATION_BUCKETS_SECONDS, withOutcome } from '@platform/runtime';
 
 /** OpenTelemetry's `gen_ai.client.operation.duration` for calls to the AI provider, with their outcome. */
 const operationDuration = () =>
@@ -10,17 +10,12 @@ const operationDuration = () =>
   });
 
 /** Runs one provider call and records its duration and outcome. */
-export async function measuredCall<T>(operation: 'chat' | 'embeddings', model: string, call: () => Promise<T>): Promise<T> {
+export function measuredCall<T>(operation: 'chat' | 'embeddings', model: string, call: () => Promise<T>): Promise<T> {
   const started = performance.now();
-  let outcome = 'error';
-  try {
-    const result = await call();
-    outcome = 'ok';
-    return result;
-  } finally {
+  return withOutcome(call, (outcome) =>
     operationDuration().observe(
       { gen_ai_operation_name: operation, gen_ai_request_model: model, outcome },
       (performance.now() - started) / 1000,
-    );
-  }
+    ),
+  );
 }

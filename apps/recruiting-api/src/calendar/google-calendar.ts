@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { createSign } from 'node:crypto';
-import { counterMetric } from '@platform/runtime';
+import { counterMetric, withOutcome } from '@platform/runtime';
 import { type CalendarEventInput, CalendarPort, CalendarProviderError } from './calendar-port';
 
 /** Calls to the calendar provider, by operation (create_event, cancel_event) and outcome (ok, error). */
@@ -12,16 +12,8 @@ const requests = () =>
   });
 
 /** Runs one operation and counts its outcome. */
-async function counted<T>(operation: 'create_event' | 'cancel_event', call: () => Promise<T>): Promise<T> {
-  let outcome = 'error';
-  try {
-    const result = await call();
-    outcome = 'ok';
-    return result;
-  } finally {
-    requests().inc({ operation, outcome });
-  }
-}
+const counted = <T>(operation: 'create_event' | 'cancel_event', call: () => Promise<T>): Promise<T> =>
+  withOutcome(call, (outcome) => requests().inc({ operation, outcome }));
 
 export interface GoogleCalendarOptions {
   apiUrl: string;

@@ -58,6 +58,18 @@ export function startProcessMetrics(service: string): void {
   }).set({ version: PLATFORM_VERSION }, 1);
 }
 
+/** Runs `call` and hands its outcome (`ok`, or `error` when it threw) to `record`, then answers or throws as it did. */
+export async function withOutcome<T>(call: () => Promise<T>, record: (outcome: 'ok' | 'error') => void): Promise<T> {
+  let outcome: 'ok' | 'error' = 'error';
+  try {
+    const result = await call();
+    outcome = 'ok';
+    return result;
+  } finally {
+    record(outcome);
+  }
+}
+
 /** The registry's current text exposition and its content type. */
 export async function metricsExposition(): Promise<{ contentType: string; body: string }> {
   return { contentType: register.contentType, body: await register.metrics() };
