@@ -31,6 +31,14 @@ case "${1:-}" in
     ;;
 esac
 
+# The baseline release was tagged on an existing commit (.release-baseline); a checkout made without tags (a CI clone)
+# gets that tag back here, so the changelog compares with it rather than with the whole history.
+read -r baseline_tag baseline_commit <.release-baseline
+if [[ -z "$(git tag --merged HEAD --list 'v*')" ]] && git merge-base --is-ancestor "$baseline_commit" HEAD 2>/dev/null; then
+  git tag "$baseline_tag" "$baseline_commit"
+  log "tagged the baseline $baseline_tag on $baseline_commit (this checkout had no release tags)"
+fi
+
 npx commit-and-tag-version "${args[@]}" >&2
 version=$(node -p 'require("./package.json").version')
 [[ "$(git describe --exact-match --tags HEAD)" == "v$version" ]] || fail "HEAD is not tagged v$version"

@@ -26,16 +26,34 @@ const MIGRATED = ['recruiting-api', 'survey-builder-api', 'ai-webhook'] as const
 type App = (typeof MIGRATED)[number];
 const CURRENT_DATABASES = [RECRUITING_DATABASE, SURVEY_BUILDER_DATABASE, AI_JOBS_DATABASE];
 
-/** The newest release tag before this commit (v0.1.0 at least), which a rolling update runs beside this one. */
-async function previousRelease(): Promise<string> {
+/**
+ * The baseline release (.release-baseline: v0.1.0) was tagged on an existing commit before `scripts/release.sh` cut
+ * releases; every later release is a commit `chore(release): v<version>` carrying its tag.
+ */
+const [baselineTag, baselineCommit] = readFileSync(join(workspaceRoot, '.release-baseline'), 'utf8').trim().split(/\s+/);
+const BASELINE_RELEASE = { tag: baselineTag, commit: baselineCommit };
+
+/**
+ * The newest release before this commit, which a rolling update runs beside this one. Tags travel with an operator's
+ * clone but not always with a CI checkout, so a clone without them finds the release commits by their subject, and the
+ * baseline by its recorded commit. Answers its version and something `git archive` accepts.
+ */
+async function previousRelease(): Promise<{ tag: string; ref: string }> {
   const git = async (...args: string[]) => (await run('git', ['-C', workspaceRoot, ...args])).stdout.trim().split('\n').filter(Boolean);
   const here = new Set(await git('tag', '--points-at', 'HEAD'));
-  const earlier = async () => (await git('tag', '--merged', 'HEAD', '--sort=-v:refname', 'v*')).filter((tag) => !here.has(tag));
-  // A clone made without its tags (or shallow) gets them from where it was cloned from.
-  if (!(await earlier()).length) await git('fetch', '--quiet', '--tags', 'origin').catch(() => []);
-  const tags = await earlier();
-  if (!tags.length) throw new Error('no earlier release tag (v*) is an ancestor of HEAD: clone with tags (git fetch --tags)');
-  return tags[0];
+  const tags = (await git('tag', '--merged', 'HEAD', '--sort=-v:refname', 'v*')).filter((tag) => !here.has(tag));
+  if (tags.length) return { tag: tags[0], ref: tags[0] };
+  const released = await git('log', '--format=%H %s', '--extended-regexp', '--grep=^chore\\(release\\): v[0-9]', 'HEAD^');
+  if (released.length) {
+    const [ref, , tag] = released[0].split(' ');
+    return { tag, ref };
+  }
+  const baseline = await git('merge-base', '--is-ancestor', BASELINE_RELEASE.commit, 'HEAD').then(
+    () => true,
+    () => false,
+  );
+  if (!baseline) throw new Error(`no earlier release is an ancestor of HEAD (not even ${BASELINE_RELEASE.tag}): clone with history`);
+  return { tag: BASELINE_RELEASE.tag, ref: BASELINE_RELEASE.commit };
 }
 
 /**
@@ -120,10 +138,10 @@ describe('two releases side by side (a rolling update)', () => {
   };
 
   beforeAll(async () => {
-    const tag = await previousRelease();
+    const { tag, ref } = await previousRelease();
     const dir = mkdtempSync(join(tmpdir(), 'platform-previous-'));
     scope.defer('the previous release', () => rmSync(dir, { recursive: true, force: true }));
-    await run('bash', ['-c', `git -C "${workspaceRoot}" archive "${tag}" | tar -x -C "${dir}"`]);
+    await run('bash', ['-c', `git -C "${workspaceRoot}" archive "${ref}" | tar -x -C "${dir}"`]);
     // Its dependencies: this commit's node_modules when the runtime dependencies are the same, else its own.
     const deps = (root: string) => JSON.stringify(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).dependencies);
     if (deps(dir) === deps(workspaceRoot)) symlinkSync(join(workspaceRoot, 'node_modules'), join(dir, 'node_modules'));
