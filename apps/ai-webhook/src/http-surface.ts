@@ -9,12 +9,20 @@ export const AI_WEBHOOK_HTTP: HttpSurface = {
     description: 'AI worker status webhook and onboarding event-run status (race-content spec 4.9 and 6).',
     security: {
       schemes: {
-        bearer: bearerScheme,
-        webhookKey: apiKeyHeaderScheme('X-API-Key', 'AI_WEBHOOK_API_KEY, for the AI status webhook'),
+        bearer: {
+          ...bearerScheme,
+          description:
+            'An id token of the identity provider (IDP_ISSUER, audience IDP_AUDIENCE; locally `npm run admin -- idp-token`), for the ' +
+            'event-run status read; its subject must be granted the project (`npm run ai-jobs -- grant`), else 403.',
+        },
+        webhookKey: apiKeyHeaderScheme(
+          'X-API-Key',
+          'AI_WEBHOOK_API_KEY, the shared key the operators give the AI workers, for the AI status webhook only',
+        ),
       },
       default: [{ bearer: [] }],
     },
-    errorBody: raceContentErrorSchema(AI_WEBHOOK_ERROR_CODES),
+    errorBody: raceContentErrorSchema(AI_WEBHOOK_ERROR_CODES, { field: 'attempt', message: 'attempt must not be less than 1' }),
     invalidInputStatus: 422,
   },
   errorBody: raceContentErrorBody,

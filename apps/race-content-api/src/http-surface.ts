@@ -1,3 +1,4 @@
+import { documentRequiredRole } from '@platform/auth';
 import { raceContentErrorBody, raceContentErrorSchema } from '@platform/contracts';
 import { bearerScheme, type HttpSurface } from '@platform/runtime';
 import { RACE_CONTENT_ERROR_CODES } from './race-content.errors';
@@ -7,9 +8,20 @@ export const RACE_CONTENT_HTTP: HttpSurface = {
   openApi: {
     title: 'race-content-api',
     description: 'Races, articles, blogs, past blogs, media, NG words and health checks (race-content spec 1-4.8).',
-    security: { schemes: { bearer: bearerScheme }, default: [{ bearer: [] }] },
+    security: {
+      schemes: {
+        bearer: {
+          ...bearerScheme,
+          description:
+            "The platform access token (recruiting's login, or `npm run admin -- issue-token`), an HS256 JWT. " +
+            'Reads (GET) need the viewer role or above, writes member or above: 401 without a valid token, 403 below the role.',
+        },
+      },
+      default: [{ bearer: [] }],
+    },
     errorBody: raceContentErrorSchema(RACE_CONTENT_ERROR_CODES),
     invalidInputStatus: 422,
+    securedOperation: documentRequiredRole,
   },
   errorBody: raceContentErrorBody,
 };

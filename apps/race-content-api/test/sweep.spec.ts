@@ -1,4 +1,4 @@
-import { describeBadInputSweep, describeOpenApiDocument } from '@platform/testing';
+import { describeBadInputSweep, describeOpenApiDocument, describeRoleSweep } from '@platform/testing';
 import request from 'supertest';
 import { FIXTURES, fixtureBytes } from './fixtures';
 import { accessToken, as, type RaceContentKit, startRaceContentKit } from './test-app';
@@ -58,4 +58,5 @@ describe('race-content-api as documented', () => {
     pathValues: () => ids,
     budget: 700,
   });
+  describeRoleSweep({ app: () => kit.app, weakest: () => as('viewer'), pathValues: () => ids });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type DevIdp, startDevIdp } from '@platform/dev-idp';
-import { describeBadInputSweep } from '@platform/testing';
+import { describeBadInputSweep, describeRoleSweep } from '@platform/testing';
 import { BAD_IDENTITIES, type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 
 /**
@@ -32,6 +32,7 @@ describe('recruiting-api under bad input', () => {
     );
     ids.admin = await t.insertUser('admin@example.com', 'Admin', 'admin');
     ids.member = await t.insertUser('member@example.com', 'Member', 'member');
+    ids.viewer = await t.insertUser('viewer@example.com', 'Viewer', 'viewer');
     ids.project = (await t.pool.query<{ id: number }>("INSERT INTO projects (name) VALUES ('Sweep') RETURNING id")).rows[0].id;
     const person = await t.pool.query<{ id: number }>(
       "INSERT INTO candidates (external_user_id, name) VALUES ('sweep-1', 'Sweep') RETURNING id",
@@ -86,25 +87,28 @@ describe('recruiting-api under bad input', () => {
     await idp?.stop();
   });
 
+  const pathValues = () => ({
+    userId: String(ids.member),
+    projectId: String(ids.project),
+    candidateId: String(ids.candidate),
+    fileId,
+    importId: String(ids.importLog),
+    surveyId: 'svy-2026-usage',
+    panelId: 'p-2026-usage-00001',
+    templateId: String(ids.template),
+    availabilityId: String(ids.availability),
+    token: SWEEP_TOKEN,
+    reservationId: String(ids.reservation),
+  });
+
   describeBadInputSweep({
     app: () => t.app,
     identity: () => t.as(ids.admin, 'admin'),
     badIdentities: BAD_IDENTITIES,
-    pathValues: () => ({
-      userId: String(ids.member),
-      projectId: String(ids.project),
-      candidateId: String(ids.candidate),
-      fileId,
-      importId: String(ids.importLog),
-      surveyId: 'svy-2026-usage',
-      panelId: 'p-2026-usage-00001',
-      templateId: String(ids.template),
-      availabilityId: String(ids.availability),
-      token: SWEEP_TOKEN,
-      reservationId: String(ids.reservation),
-    }),
+    pathValues,
     // A preview renders the template the sweep's other requests write, with its candidate.
     bodyValues: () => ({ templateId: ids.template, candidateId: ids.candidate }),
     rereads: ['previewEmailTemplate', 'previewEmail'],
   });
+  describeRoleSweep({ app: () => t.app, weakest: () => t.as(ids.viewer, 'viewer'), pathValues });
 });

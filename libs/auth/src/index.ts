@@ -7,3 +7,4 @@ export * from './jwt-auth.guard';
 export * from './roles';
 export * from './roles.guard';
 export * from './token-versions';
+export * from './roles-openapi';

@@ -175,6 +175,8 @@ describe('the cluster edge is HTTPS only, checks the builder’s callers and ans
 
 describe('the cluster edge’s own answers and the NetworkPolicies', () => {
   const ajv = new Ajv({ allErrors: true });
+  // The schemas are OpenAPI's, which carry examples beside the validation keywords.
+  ajv.addKeyword('example');
   addFormats(ajv);
   const schemaOf = (app: string, code: string) =>
     app === 'recruiting-api'

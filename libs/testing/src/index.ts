@@ -38,3 +38,5 @@ export * from './sweep-hostile';
 export * from './mailpit';
 export * from './oversize-clients';
 export * from './oversize-specs';
+export * from './role-sweep';
+export * from './openapi-teaching';

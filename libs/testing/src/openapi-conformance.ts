@@ -5,6 +5,7 @@ import { pipeline, Readable, Transform } from 'node:stream';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mergedAllOf, METRICS_PATH, OPENAPI_JSON_PATH, OPENAPI_UI_PATH } from '@platform/runtime';
+import { DOCUMENTED_RESPONSE_HEADERS } from './openapi-teaching';
 
 /** One real response that its operation's documented schema does not describe. */
 export interface Violation {
@@ -132,6 +133,15 @@ export class OpenApiConformance {
         problem: `status ${status} is not documented for ${request.method} ${operationPath}`,
       });
       return;
+    }
+    if (operation) {
+      const documented = Object.keys((operation.responses[key!] as { headers?: Record<string, unknown> }).headers ?? {}).map((h) =>
+        h.toLowerCase(),
+      );
+      for (const header of DOCUMENTED_RESPONSE_HEADERS) {
+        if (reply.getHeader(header) !== undefined && !documented.includes(header))
+          this.violations.push({ request: label, status, problem: `the ${header} header is sent but status ${key} does not document it` });
+      }
     }
     const contentType = String(reply.getHeader('content-type') ?? '');
     if (!contentType.startsWith('application/json') || payload === undefined || payload === null || payload === '') return;

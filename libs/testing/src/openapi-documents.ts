@@ -4,6 +4,7 @@ import { OPENAPI_JSON_PATH, openApiFileText } from '@platform/runtime';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
+import { exampleProblems, teachingGaps } from './openapi-teaching';
 import { workspaceRoot } from './paths';
 
 /** Where `npm run openapi` writes each HTTP app's document, as `<app>.json`. */
@@ -86,6 +87,14 @@ export function describeCommittedOpenApiDocument(app: string, build: () => Promi
 
     it('gives every operation an explicit, unique, verb-first camelCase operationId', () => {
       expect(operationIdProblems({ [app]: document })).toEqual([]);
+    });
+
+    it('teaches: every schema and property described, every body and text or number field with an example (npm run openapi:gaps)', () => {
+      expect(teachingGaps(document)).toEqual([]);
+    });
+
+    it('holds no example its own schema refuses', () => {
+      expect(exampleProblems(document)).toEqual([]);
     });
   });
 }

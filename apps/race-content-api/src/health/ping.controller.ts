@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiSchema, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Db } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
@@ -11,12 +11,19 @@ export const PING_PATHS = ['/v1/ping', '/v1/ping/deep'];
 /** A hung database must not hang the probe: the deep check gives up well under two seconds. */
 export const DEEP_PING_TIMEOUT_MS = 1500;
 
+@ApiSchema({ description: "The health check's answer: 200 pong while serving, 503 while this replica shuts down" })
 class PingAnswer {
-  @ApiProperty({ example: 'pong' }) message!: string;
+  @ApiProperty({
+    description: 'pong when serving; with a 503, shutting down or (deep check only) database check failed',
+    example: 'pong',
+  })
+  message!: string;
 }
 
+@ApiSchema({ description: "The deep health check's answer, with the database's state" })
 class DeepPingAnswer extends PingAnswer {
-  @ApiProperty({ enum: ['ok', 'error'] }) db!: 'ok' | 'error';
+  @ApiProperty({ enum: ['ok', 'error'], description: 'ok when MongoDB answered a ping in time; error otherwise (503)' })
+  db!: 'ok' | 'error';
 }
 
 /** Health checks of race-content spec 4.1, unauthenticated. */

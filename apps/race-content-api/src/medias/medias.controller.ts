@@ -11,9 +11,15 @@ import { MediasService } from './medias.service';
 const NAME = {
   type: 'string',
   maxLength: MAX_MEDIA_NAME_LENGTH,
-  description: 'Unique; also the object key (no / or \\, no control characters)',
+  description: 'File name; unique, and also the object key (no / or \\, no control characters)',
+  example: 'tenno-sho-2026-paddock.jpg',
 };
-const MIME_TYPE = { type: 'string', enum: [...MEDIA_TYPES] };
+const MIME_TYPE = {
+  type: 'string',
+  enum: [...MEDIA_TYPES],
+  description: "Kind of file: image or video; must agree with the file's content",
+  example: 'image',
+};
 const FILE = {
   ...FILE_PROPERTY,
   description: 'The image or video; sent after the text fields; at most MEDIA_MAX_BYTES (200 MiB by default)',

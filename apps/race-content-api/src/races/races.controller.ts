@@ -14,7 +14,15 @@ export class RacesController {
 
   @Post()
   @JsonFileForm(
-    { type: { type: 'string', enum: [...RACING_TYPES] }, file: { ...FILE_PROPERTY, description: 'Race result JSON with race_id' } },
+    {
+      type: {
+        type: 'string',
+        enum: [...RACING_TYPES],
+        description: 'Racing type: the collection the race is stored in',
+        example: 'horse_racing',
+      },
+      file: { ...FILE_PROPERTY, description: 'Race result JSON with race_id' },
+    },
     ['type', 'file'],
     'The racing type and the race result file; the race is named after the file, without .json',
   )

@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
 /** What the DELETE routes answer (spec 1: questions and library entries; surveys and sections alike). */
+@ApiSchema({ description: 'The answer of a DELETE route: the resource is deleted (surveys are soft-deleted).' })
 export class DeletedResponse {
-  @ApiProperty({ enum: [true] }) deleted!: true;
+  @ApiProperty({ enum: [true], description: 'Always true: the deletion took place' }) deleted!: true;
 }

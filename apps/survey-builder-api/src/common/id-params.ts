@@ -1,28 +1,34 @@
 import { TextField, UuidField } from '@platform/contracts';
 
 export class SurveyIdParam {
-  @UuidField() surveyId!: string;
+  @UuidField({ description: 'The survey’s id' }) surveyId!: string;
 }
 
 export class SectionIdParam {
-  @UuidField() sectionId!: string;
+  @UuidField({ description: 'The section’s id (a row of the latest version)' }) sectionId!: string;
 }
 
 export class QuestionIdParam {
-  @UuidField() questionId!: string;
+  @UuidField({ description: 'The question’s id (a row of the latest version)' }) questionId!: string;
 }
 
 export class ItemIdParam {
-  @UuidField() itemId!: string;
+  @UuidField({ description: 'The library entry’s id' }) itemId!: string;
 }
 
 export class ExternalSurveyIdParam {
-  @UuidField() externalSurveyId!: string;
+  @UuidField({ description: 'The imported questionnaire’s id in the builder' }) externalSurveyId!: string;
 }
 
 /** versionNo must be digits only (spec 4.2: ^\d+$); a number beyond any version simply names none (404). */
 export class SurveyVersionParam extends SurveyIdParam {
-  @TextField({ max: 32, pattern: /^\d+$/, patternMessage: 'versionNo must be digits', description: 'Version number, digits only' })
+  @TextField({
+    max: 32,
+    pattern: /^\d+$/,
+    patternMessage: 'versionNo must be digits',
+    description: 'Version number, digits only',
+    example: '2',
+  })
   versionNo!: string;
 }
 

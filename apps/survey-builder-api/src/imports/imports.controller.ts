@@ -39,7 +39,11 @@ export class ImportsController {
 
   @Get('existing-ids')
   @ApiOperation({ operationId: 'listImportedSurveyIds', summary: 'List already imported external ids' })
-  @ApiBuilderResponse(200, { type: 'array', items: { type: 'integer' } }, 'External questionnaire ids of the source')
+  @ApiBuilderResponse(
+    200,
+    { type: 'array', description: 'External questionnaire ids stored under the source', items: { type: 'integer', example: 88012 } },
+    'External questionnaire ids of the source',
+  )
   existingIds(@Query() query: ExistingIdsQuery): Promise<number[]> {
     return this.imports.existingIds(query.source);
   }

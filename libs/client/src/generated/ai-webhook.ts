@@ -82,23 +82,39 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /** @description The webhook’s 200 answer: the callback was taken, applied or found to change nothing (no retry needed) */
         AcknowledgementResponse: {
-            /** @description What was done: applied, or why nothing changed */
+            /**
+             * @description What was done: Status applied, or Nothing changed with the reason (a duplicate or superseded callback)
+             * @example Status applied
+             */
             message: string;
-            /** @description The recordId, or the job_id of job envelopes, echoed */
+            /**
+             * @description The recordId, or the job_id of job envelopes, echoed
+             * @example 0d3c5b7e-2a4f-4e6b-9c1d-8f7a6b5c4d3e
+             */
             recordId: string;
             /**
-             * @description succeeded and the wf2des phase signals become success
+             * @description failed when the callback reported failure; success otherwise (succeeded and the wf2des phase signals become success)
+             * @example failed
              * @enum {string}
              */
             status: "success" | "failed";
-            /** @description The request type, echoed */
+            /**
+             * @description The request type, echoed
+             * @example wf2des
+             */
             type: string;
         };
+        /** @description Why the work failed, as the worker reports it */
         CallbackErrorDto: {
-            /** @description What went wrong, for the row */
+            /**
+             * @description What went wrong, stored on the record or job row
+             * @example Timed out after 600 seconds while parsing the uploaded file
+             */
             message: string;
         };
+        /** @description The standard callback of des2code, with the generated code's artifact metadata */
         Des2codeEnvelopeDto: {
             /** @description Artifact metadata of the generated code, stored on the record as sent */
             artifact?: {
@@ -106,128 +122,258 @@ export type components = {
             };
             /** @description Recorded when the status is failed */
             error?: components["schemas"]["CallbackErrorDto"];
+            /**
+             * @description The organization of that project (404 when unknown)
+             * @example 1
+             */
             organizationId: number;
+            /**
+             * @description The project the record belongs to (404 when it is not there)
+             * @example 10
+             */
             projectId: number;
-            /** @description The record the work was for */
+            /**
+             * @description The record the work was for (its id, a UUID)
+             * @example 9b2e4c1a-3f5d-4e8b-a7c6-1d0f2e3b4a59
+             */
             recordId: string;
             /** @description Stored on the record as sent */
             result?: {
                 [key: string]: unknown;
             };
-            /** @enum {string} */
+            /**
+             * @description success: the record becomes completed with result; failed: it becomes failed with error.message
+             * @enum {string}
+             */
             status: "success" | "failed";
-            /** @enum {string} */
+            /**
+             * @description Always des2code
+             * @enum {string}
+             */
             type: "des2code";
         };
+        /** @description The error body, `{error}`, sent with every 4xx and 5xx answer */
         ErrorBody: {
+            /** @description What went wrong: a stable code to branch on, a message to show, and the failing fields of invalid input */
             error: {
                 /**
-                 * @description Stable machine code
+                 * @description Stable machine code; branch on this, not on the message
                  * @enum {string}
                  */
                 code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_REQUESTS" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_ERROR" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "QUEUE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "MANIFEST_UNREADABLE" | "MANIFEST_INVALID" | "UPSTREAM_FAILURE";
-                /** @description The failing input fields, for validation failures */
+                /** @description The failing input fields, for validation failures; absent for other errors */
                 details?: {
+                    /**
+                     * @description Dotted path of the failing field in the request (`items.0.name` for a nested one)
+                     * @example attempt
+                     */
                     field: string;
+                    /**
+                     * @description What is wrong with that field
+                     * @example attempt must not be less than 1
+                     */
                     message: string;
                 }[];
-                /** @description Human message; never internal details */
+                /**
+                 * @description Human-readable message in English; never internal details (stack traces, SQL)
+                 * @example Invalid request: attempt
+                 */
                 message: string;
-                /** @description Also sent as the x-request-id header */
+                /**
+                 * @description The request's id, also sent as the x-request-id header: quote it when reporting a problem
+                 * @example 3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d
+                 */
                 requestId?: string;
             };
         };
+        /** @description The status of an onboarding event run, as its worker wrote it; poll it until state is done or failed */
         EventRunStatusResponse: {
-            /** @description Filled when failed */
+            /**
+             * @description Why the run failed, filled when failed; null otherwise
+             * @example Board 4 of 8 could not be parsed
+             */
             error: string | null;
+            /**
+             * @description The handle of the run, as in the path
+             * @example run-20261201-0001
+             */
             event_run_id: string;
-            /** @description rule_upload, component_upload, component_capture or resync */
+            /**
+             * @description rule_upload, component_upload, component_capture or resync
+             * @example rule_upload
+             */
             event_type: string;
             /** @description {done, total}, or null when the total is unknown; rule ingestion counts one unit per board */
             progress?: {
+                /**
+                 * @description Units finished so far
+                 * @example 3
+                 */
                 done: number;
+                /**
+                 * @description Units in the whole run
+                 * @example 8
+                 */
                 total: number;
             } | null;
-            /** @description Filled when done */
+            /**
+             * @description The run's result, filled when done; null otherwise
+             * @example null
+             */
             result: {
                 [key: string]: unknown;
             } | null;
-            /** @description Step name chosen by the worker (open set) */
+            /**
+             * @description Step name chosen by the worker (open set); null when it has set none
+             * @example ingest_boards
+             */
             stage: string | null;
-            /** @enum {string} */
+            /**
+             * @description processing while the worker runs; done or failed once it has finished
+             * @example failed
+             * @enum {string}
+             */
             state: "processing" | "done" | "failed";
         };
+        /** @description The liveness probe's answer: the process is up; dependencies are not consulted */
         LiveAnswer: {
-            /** @enum {string} */
+            /**
+             * @description Always ok: any answer at all means the process is alive
+             * @enum {string}
+             */
             status: "ok";
         };
+        /** @description The callback of a page_import or code2des job: its outcome, with the result manifest */
         ManifestJobEnvelopeDto: {
-            /** @description The attempt this callback reports on */
+            /**
+             * @description The attempt this callback reports on, from 1; a callback of an earlier attempt changes nothing
+             * @example 1
+             */
             attempt: number;
             /** @description Recorded when the status is failed */
             error?: components["schemas"]["CallbackErrorDto"];
-            /** @description The job row id */
+            /**
+             * @description The job row id (a UUID)
+             * @example 0d3c5b7e-2a4f-4e6b-9c1d-8f7a6b5c4d3e
+             */
             job_id: string;
             /**
              * @description Only version 1 is accepted
              * @enum {number}
              */
             manifest_schema_version: 1;
-            /** @description The nonce the attempt was dispatched with */
+            /**
+             * @description The nonce the attempt was dispatched with (404 when it is not that attempt's)
+             * @example q7Zp1bX9sT3vK0mN5cR8wY2aE6dH4jLf
+             */
             nonce: string;
-            /** @description The job’s manifest, s3://<bucket>/<organization_id>/<project_id>/<kind>/<job_id>/manifest.json */
+            /**
+             * @description The job’s manifest, s3://<bucket>/<organization_id>/<project_id>/<kind>/<job_id>/manifest.json
+             * @example s3://ai-results/1/10/page_import/0d3c5b7e-2a4f-4e6b-9c1d-8f7a6b5c4d3e/manifest.json
+             */
             result_manifest_url: string;
-            /** @enum {string} */
+            /**
+             * @description succeeded: the job becomes completed; failed: failed. The manifest is read either way
+             * @enum {string}
+             */
             status: "succeeded" | "failed";
-            /** @enum {string} */
+            /**
+             * @description The kind of job
+             * @enum {string}
+             */
             type: "page_import" | "code2des";
         };
+        /** @description The readiness probe's answer: the overall state and each dependency's (503 when a required one fails) */
         ReadinessAnswer: {
-            /** @description Each dependency by name */
+            /**
+             * @description Each dependency by name (postgres, redis, ...): ok, or error when it failed or timed out
+             * @example {
+             *       "postgres": "ok",
+             *       "redis": "ok"
+             *     }
+             */
             checks: {
                 [key: string]: "ok" | "error";
             };
             /**
-             * @description error when a required dependency fails; degraded when only an optional one does
+             * @description ok when every dependency answers; degraded when only an optional one fails; error (503) when a required one fails
              * @enum {string}
              */
             status: "ok" | "degraded" | "error";
         };
+        /** @description The standard callback of design-import and code-import: the outcome of the work on one record */
         StandardEnvelopeDto: {
             /** @description Recorded when the status is failed */
             error?: components["schemas"]["CallbackErrorDto"];
+            /**
+             * @description The organization of that project (404 when unknown)
+             * @example 1
+             */
             organizationId: number;
+            /**
+             * @description The project the record belongs to (404 when it is not there)
+             * @example 10
+             */
             projectId: number;
-            /** @description The record the work was for */
+            /**
+             * @description The record the work was for (its id, a UUID)
+             * @example 9b2e4c1a-3f5d-4e8b-a7c6-1d0f2e3b4a59
+             */
             recordId: string;
             /** @description Stored on the record as sent */
             result?: {
                 [key: string]: unknown;
             };
-            /** @enum {string} */
+            /**
+             * @description success: the record becomes completed with result; failed: it becomes failed with error.message
+             * @enum {string}
+             */
             status: "success" | "failed";
-            /** @enum {string} */
+            /**
+             * @description The kind of work the record was for
+             * @enum {string}
+             */
             type: "design-import" | "code-import";
         };
+        /** @description The callback of a wf2des job: a phase signal, or its outcome with the result manifest */
         Wf2desEnvelopeDto: {
-            /** @description The attempt this callback reports on */
+            /**
+             * @description The attempt this callback reports on, from 1; a callback of an earlier attempt changes nothing
+             * @example 1
+             */
             attempt: number;
             /** @description Recorded when the status is failed */
             error?: components["schemas"]["CallbackErrorDto"];
-            /** @description The job row id */
+            /**
+             * @description The job row id (a UUID)
+             * @example 0d3c5b7e-2a4f-4e6b-9c1d-8f7a6b5c4d3e
+             */
             job_id: string;
             /**
              * @description Only version 1 is accepted
              * @enum {number}
              */
             manifest_schema_version?: 1;
-            /** @description The nonce the attempt was dispatched with */
+            /**
+             * @description The nonce the attempt was dispatched with (404 when it is not that attempt's)
+             * @example q7Zp1bX9sT3vK0mN5cR8wY2aE6dH4jLf
+             */
             nonce: string;
-            /** @description Required for succeeded and failed, refused for the phase signals */
+            /**
+             * @description The job’s manifest: required for succeeded and failed, refused for the phase signals
+             * @example s3://ai-results/1/10/wf2des/0d3c5b7e-2a4f-4e6b-9c1d-8f7a6b5c4d3e/manifest.json
+             */
             result_manifest_url?: string;
-            /** @enum {string} */
+            /**
+             * @description parse_started, parse_done and assemble_started move the job’s phase forward; succeeded and failed finish it
+             * @example failed
+             * @enum {string}
+             */
             status: "parse_started" | "parse_done" | "assemble_started" | "succeeded" | "failed";
-            /** @enum {string} */
+            /**
+             * @description Always wf2des
+             * @enum {string}
+             */
             type: "wf2des";
         };
     };
@@ -258,63 +404,153 @@ export interface operations {
             /** @description The status document as the worker wrote it */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "event_run_id": "run-20261201-0001",
+                     *       "event_type": "rule_upload",
+                     *       "state": "failed",
+                     *       "stage": "ingest_boards",
+                     *       "progress": {
+                     *         "done": 3,
+                     *         "total": 8
+                     *       },
+                     *       "result": null,
+                     *       "error": "Board 4 of 8 could not be parsed"
+                     *     }
+                     */
                     "application/json": components["schemas"]["EventRunStatusResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No access to the project */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "No access to the project",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Unknown or expired run */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Unknown or expired run",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: attempt",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "attempt",
+                     *             "message": "attempt must not be less than 1"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Upstream read failure */
             500: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "BAD_REQUEST",
+                     *         "message": "Upstream read failure",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: attempt",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -329,6 +565,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "job_id": "0d3c5b7e-2a4f-4e6b-9c1d-8f7a6b5c4d3e",
+                 *       "attempt": 1,
+                 *       "nonce": "q7Zp1bX9sT3vK0mN5cR8wY2aE6dH4jLf",
+                 *       "error": {
+                 *         "message": "Timed out after 600 seconds while parsing the uploaded file"
+                 *       },
+                 *       "type": "wf2des",
+                 *       "status": "failed",
+                 *       "result_manifest_url": "s3://ai-results/1/10/wf2des/0d3c5b7e-2a4f-4e6b-9c1d-8f7a6b5c4d3e/manifest.json",
+                 *       "manifest_schema_version": 1
+                 *     }
+                 */
                 "application/json": components["schemas"]["Wf2desEnvelopeDto"] | components["schemas"]["ManifestJobEnvelopeDto"] | components["schemas"]["StandardEnvelopeDto"] | components["schemas"]["Des2codeEnvelopeDto"];
             };
         };
@@ -336,54 +586,127 @@ export interface operations {
             /** @description Accepted: applied, or a duplicate or superseded callback that changed nothing */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "Status applied",
+                     *       "type": "wf2des",
+                     *       "recordId": "0d3c5b7e-2a4f-4e6b-9c1d-8f7a6b5c4d3e",
+                     *       "status": "failed"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AcknowledgementResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Organization, project, record or job not found, a nonce of no attempt, or a manifest URL outside the job’s prefix */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Organization, project, record or job not found, a nonce of no attempt, or a manifest URL outside the job’s prefix",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: attempt",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "attempt",
+                     *             "message": "attempt must not be less than 1"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Server error, or a manifest that is unreadable, not JSON or invalid (nothing changed) */
             500: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "BAD_REQUEST",
+                     *         "message": "Server error, or a manifest that is unreadable, not JSON or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: attempt",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -401,27 +724,64 @@ export interface operations {
             /** @description The process answers. */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LiveAnswer"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: attempt",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "attempt",
+                     *             "message": "attempt must not be less than 1"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: attempt",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -439,36 +799,90 @@ export interface operations {
             /** @description Required dependencies answer; optional ones may be degraded. */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "checks": {
+                     *         "postgres": "ok",
+                     *         "redis": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadinessAnswer"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: attempt",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "attempt",
+                     *             "message": "attempt must not be less than 1"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description A required dependency does not answer. */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "checks": {
+                     *         "postgres": "ok",
+                     *         "redis": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadinessAnswer"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: attempt",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };

@@ -20,6 +20,8 @@ export type paths = {
         /**
          * Write an article
          * @description Member and above. A manual article, draft or published.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["createArticle"];
         delete?: never;
@@ -43,12 +45,16 @@ export type paths = {
         /**
          * Update an article
          * @description Member and above. Omitted or null fields stay as they are; body_html and accuracy_test_data change in one write.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         put: operations["updateArticle"];
         post?: never;
         /**
          * Delete an article
          * @description Member and above. A soft delete.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         delete: operations["deleteArticle"];
         options?: never;
@@ -68,6 +74,8 @@ export type paths = {
         /**
          * Regenerate a failed article
          * @description Member and above. Back to generating with generation_error cleared and custom_prompt stored (omitted, null or empty keeps the previous instructions), then queued. The body may be omitted.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["regenerateArticle"];
         delete?: never;
@@ -88,6 +96,8 @@ export type paths = {
         /**
          * Generate an article with AI
          * @description Member and above. The article is created as generating with an empty body and its job queued (confirmed by the broker); the workers write it, build body_html and set it to draft, or record it as failed with generation_error.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["generateArticle"];
         delete?: never;
@@ -112,6 +122,8 @@ export type paths = {
         /**
          * Write a blog
          * @description Member and above. A manual blog, draft (default) or published.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["createBlog"];
         delete?: never;
@@ -135,12 +147,16 @@ export type paths = {
         /**
          * Update a blog
          * @description Member and above. Omitted fields stay; a new name rewrites the h2 of the body unless body_html is sent too.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         put: operations["updateBlog"];
         post?: never;
         /**
          * Delete a blog
          * @description Member and above. A soft delete.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         delete: operations["deleteBlog"];
         options?: never;
@@ -160,6 +176,8 @@ export type paths = {
         /**
          * Add related information to a blog
          * @description Member and above. The two blogs closest by cosine similarity of embeddings (not rewritten from the same past blog, not of the same title, below 0.99, not generating) go into a section headed 関連情報 at the bottom of the body, replacing an earlier one.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["generateBlogRelatedInfo"];
         delete?: never;
@@ -180,6 +198,8 @@ export type paths = {
         /**
          * Generate the thumbnail of a blog
          * @description Member and above. Queues a race card image (stored as a media with the race_id) that goes right below the 10-second summary as <img class="nb-thumbnail">, replacing an earlier one.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["generateBlogThumbnail"];
         delete?: never;
@@ -200,6 +220,8 @@ export type paths = {
         /**
          * Generate a blog from race data
          * @description Member and above. A recap (needs a finishing order) or a prediction (needs prediction data), linked to the category レース結果・回顧 or レース予想・検証 when it exists, named from the race when no name is sent; created as generating and queued.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["generateBlog"];
         delete?: never;
@@ -220,6 +242,8 @@ export type paths = {
         /**
          * Rewrite a past blog into a new blog
          * @description Member and above. The new blog inherits the past blog's name (unless sent), race, type, source and embedding, and the category named like the past blog's (unless category_id is sent); created as generating and queued for the rewriter.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["generateBlogFromOldBlog"];
         delete?: never;
@@ -244,6 +268,8 @@ export type paths = {
         /**
          * Add a blog category
          * @description Member and above.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["createCategory"];
         delete?: never;
@@ -268,6 +294,8 @@ export type paths = {
         /**
          * Upload a media file
          * @description Member and above. The file is streamed to object storage; its bytes must be the declared kind.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["uploadMedia"];
         delete?: never;
@@ -291,12 +319,16 @@ export type paths = {
         /**
          * Update a media
          * @description Member and above. A new name moves the object; a file overwrites it; without a file only metadata changes.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         put: operations["updateMedia"];
         post?: never;
         /**
          * Delete a media
          * @description Member and above. A soft delete; the object is removed and the name freed.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         delete: operations["deleteMedia"];
         options?: never;
@@ -320,6 +352,8 @@ export type paths = {
         /**
          * Add an NG word
          * @description Member and above.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["createNgWord"];
         delete?: never;
@@ -343,12 +377,16 @@ export type paths = {
         /**
          * Rename an NG word
          * @description Member and above.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         put: operations["renameNgWord"];
         post?: never;
         /**
          * Delete an NG word
          * @description Member and above. A soft delete; the name can be used again.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         delete: operations["deleteNgWord"];
         options?: never;
@@ -372,6 +410,8 @@ export type paths = {
         /**
          * Register a past blog
          * @description Member and above. Embedded from category, title and body text; registered without a vector when embedding fails.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["createOldBlog"];
         delete?: never;
@@ -395,6 +435,8 @@ export type paths = {
         /**
          * Change a past blog's category
          * @description Member and above. Nothing is written when it is unchanged; a new category re-embeds the blog.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         put: operations["updateOldBlog"];
         post?: never;
@@ -416,6 +458,8 @@ export type paths = {
         /**
          * Rewrite a past blog
          * @description Member and above. Creates a blog in generating that inherits name, race (the past blog's, else race_id of the body), race type, series type, source, category by name and embedding, and queues it for the rewriter. The body may be omitted.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["rewriteOldBlog"];
         delete?: never;
@@ -477,6 +521,8 @@ export type paths = {
         /**
          * Upload a race result
          * @description Member and above. The id is the race_id inside the file.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["uploadRace"];
         delete?: never;
@@ -500,12 +546,16 @@ export type paths = {
         /**
          * Update a race
          * @description Member and above. name and race_result; omitted fields stay as they are.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         put: operations["updateRace"];
         post?: never;
         /**
          * Delete a race
          * @description Member and above. A soft delete; the race_id can be uploaded again.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         delete: operations["deleteRace"];
         options?: never;
@@ -544,6 +594,8 @@ export type paths = {
         /**
          * Attach a prediction to a race
          * @description Member and above.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         put: operations["attachRacePrediction"];
         post?: never;
@@ -557,291 +609,844 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /** @description A queued generation: poll the article or blog by this id until its status leaves generating */
         AcceptedResponse: {
-            /** @description Id of the article or blog being generated */
+            /**
+             * @description Id of the article or blog being generated (24 hexadecimal digits)
+             * @example 6650f1a2b3c4d5e6f7a8b9c0
+             */
             id: string;
         };
+        /** @description A race article: written by hand, or generated by the AI from the race result */
         ArticleResponse: {
+            /**
+             * @description Verification data: the fact check of a generated text, or what the audit script stored; null when none
+             * @example {
+             *       "checked_at": 1793516741000,
+             *       "expected": [
+             *         {
+             *           "rank": 1,
+             *           "name": "ハヤテノカゼ"
+             *         },
+             *         {
+             *           "rank": 2,
+             *           "name": "サクラブライト"
+             *         },
+             *         {
+             *           "rank": 3,
+             *           "name": "ミッドナイトラン"
+             *         }
+             *       ],
+             *       "found": [
+             *         {
+             *           "rank": 1,
+             *           "name": "ハヤテノカゼ"
+             *         }
+             *       ],
+             *       "ok": true
+             *     }
+             */
             accuracy_test_data: {
                 [key: string]: unknown;
             } | null;
+            /**
+             * @description Body as a sanitized HTML fragment; empty until the first generation finishes
+             * @example <h2>レース概要</h2><p>東京芝2000m、良馬場で行われた天皇賞（秋）は1番人気ハヤテノカゼが1:56.8で快勝しました。</p>
+             */
             body_html: string;
+            /**
+             * @description Scheduled unpublish time, in ms since the epoch; null when none
+             * @example 1794123000000
+             */
             closing_at: number | null;
+            /**
+             * @description When the article was created, in ms since the epoch
+             * @example 1793515812000
+             */
             created_at: number;
-            /** @description Extra instructions of the last regeneration */
+            /**
+             * @description Extra instructions of the last regeneration; null when none were given
+             * @example 初心者向けに、専門用語を控えめにして書いてください
+             */
             custom_prompt: string | null;
-            /** @description Why generation failed */
+            /**
+             * @description Why generation failed (status failed), such as `Article generation failed: fact check failed: ...`; null otherwise
+             * @example null
+             */
             generation_error: string | null;
+            /**
+             * @description Article id (24 hexadecimal digits)
+             * @example 6650f1a2b3c4d5e6f7a8b9c0
+             */
             id: string;
+            /**
+             * @description Scheduled publish time, in ms since the epoch
+             * @example 1793518200000
+             */
             opening_at: number;
+            /**
+             * @description The race_id of the race the article is about
+             * @example h-20261101-05-11
+             */
             race_id: string;
-            /** @enum {string} */
+            /**
+             * @description generating while the AI writes it; draft or published once written or edited; failed when generation failed
+             * @example draft
+             * @enum {string}
+             */
             status: "generating" | "draft" | "published" | "failed";
+            /**
+             * @description Title of the article
+             * @example 【天皇賞（秋）】ハヤテノカゼが直線一気 1番人気に応えてG1初制覇
+             */
             title: string;
+            /**
+             * @description When the article last changed, in ms since the epoch
+             * @example 1793516741000
+             */
             updated_at: number;
         };
+        /** @description A blog: written by hand, generated from race data, or rewritten from a past blog */
         BlogResponse: {
+            /**
+             * @description Series type (free text); null when none
+             * @example weekly
+             */
             blog_type: string | null;
+            /**
+             * @description Body as a sanitized HTML fragment; its first h2 is the name
+             * @example <h2>2024年 天皇賞（秋）回顧</h2><p>府中の2000mを制したのは、好位から抜け出した4番人気の伏兵でした。</p>
+             */
             body_html: string;
-            /** @description Name of the category; null for a deleted or unknown id */
+            /**
+             * @description Name of the category; null for a deleted or unknown id
+             * @example レース結果・回顧
+             */
             category: string | null;
+            /**
+             * @description Id of the blog's category; null when none
+             * @example 6650f1a2b3c4d5e6f7a8b9c3
+             */
             category_id: string | null;
+            /**
+             * @description When the blog was created, in ms since the epoch
+             * @example 1793515812000
+             */
             created_at: number;
+            /**
+             * @description Blog id (24 hexadecimal digits)
+             * @example 6650f1a2b3c4d5e6f7a8b9c1
+             */
             id: string;
+            /**
+             * @description Title; also the h2 heading of the body
+             * @example 2024年 天皇賞（秋）回顧
+             */
             name: string;
+            /**
+             * @description The past blog this one rewrites; null when none
+             * @example 6650f1a2b3c4d5e6f7a8b9c2
+             */
             old_blog_id: string | null;
             /**
              * @description rewrite when old_blog_id is set, generation otherwise
+             * @example rewrite
              * @enum {string}
              */
             origin: "rewrite" | "generation";
+            /**
+             * @description The race_id of the race the blog is about; null when none
+             * @example h-20241027-05-11
+             */
             race_id: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description Racing type of that race; null when none
+             * @example horse_racing
+             * @enum {string|null}
+             */
             race_type: "auto_racing" | "bicycle_racing" | "horse_racing" | null;
+            /**
+             * @description URL where the rewritten past blog was published, copied from it; null for other blogs
+             * @example https://blog.example.com/keiba/2024/10/tenno-sho-autumn
+             */
             source_url: string | null;
-            /** @enum {string} */
+            /**
+             * @description generating while the AI writes it; then draft or published
+             * @example draft
+             * @enum {string}
+             */
             status: "generating" | "draft" | "published";
+            /**
+             * @description When the blog last changed, in ms since the epoch
+             * @example 1793516741000
+             */
             updated_at: number;
         };
+        /** @description A blog category; blogs refer to it by id */
         CategoryResponse: {
+            /**
+             * @description When the category was created, in ms since the epoch
+             * @example 1793515812000
+             */
             created_at: number;
+            /**
+             * @description Category id (24 hexadecimal digits)
+             * @example 6650f1a2b3c4d5e6f7a8b9c3
+             */
             id: string;
+            /**
+             * @description Category name; unique
+             * @example レース結果・回顧
+             */
             name: string;
+            /**
+             * @description When the category last changed, in ms since the epoch
+             * @example 1793515812000
+             */
             updated_at: number;
         };
+        /** @description An article written by hand for a race, saved as draft or published */
         CreateArticleDto: {
-            /** @description HTML; sanitized (no scripts, handlers or frames) */
+            /**
+             * @description HTML fragment; sanitized on save (scripts, styles, event handlers and frames are removed)
+             * @example <h2>レース概要</h2><p>東京芝2000m、良馬場で行われた天皇賞（秋）は1番人気ハヤテノカゼが1:56.8で快勝しました。</p>
+             */
             body_html: string;
-            /** @description Scheduled unpublish time, ms */
+            /**
+             * @description Scheduled unpublish time, in ms since the epoch; absent or null: none
+             * @example 1794123000000
+             */
             closing_at?: number | null;
-            /** @description Scheduled publish time, ms */
+            /**
+             * @description Scheduled publish time, in ms since the epoch
+             * @example 1793518200000
+             */
             opening_at: number;
-            /** @description The race_id of a race */
+            /**
+             * @description The race_id of the race the article is about (400 when no race has it)
+             * @example h-20261101-05-11
+             */
             race_id: string;
             /**
              * @description draft or published (generating and failed answer 400)
              * @default draft
+             * @example draft
              * @enum {string}
              */
             status?: "generating" | "draft" | "published" | "failed";
+            /**
+             * @description Title of the article
+             * @example 【天皇賞（秋）】ハヤテノカゼが直線一気 1番人気に応えてG1初制覇
+             */
             title: string;
         };
+        /** @description A blog written by hand, saved as draft or published */
         CreateBlogDto: {
-            /** @description Series type */
+            /**
+             * @description Series type (free text); null clears it
+             * @example weekly
+             */
             blog_type?: string | null;
-            /** @description HTML; sanitized (no scripts, handlers or frames) */
+            /**
+             * @description HTML fragment; sanitized on save (scripts, styles, event handlers and frames are removed)
+             * @example <h2>2026-11-01 東京11R 天皇賞（秋） レース回顧</h2><p>直線で外から伸びたハヤテノカゼが、サクラブライトを1 1/4馬身退けました。</p>
+             */
             body_html: string;
-            /** @description A category id */
+            /**
+             * @description A category id (400 when it names no category); absent or null: none
+             * @example 6650f1a2b3c4d5e6f7a8b9c3
+             */
             category_id?: string | null;
-            /** @description Title; also the h2 heading of the body */
+            /**
+             * @description Title; also the h2 heading of the body
+             * @example 2026-11-01 東京11R 天皇賞（秋） レース回顧
+             */
             name: string;
-            /** @description The past blog it rewrites */
+            /**
+             * @description The past blog it rewrites; absent or null: none
+             * @example 6650f1a2b3c4d5e6f7a8b9c2
+             */
             old_blog_id?: string | null;
-            /** @description The race_id of a race */
+            /**
+             * @description The race_id of the race the blog is about; absent or null: none
+             * @example h-20261101-05-11
+             */
             race_id?: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description Racing type of that race; absent or null: none
+             * @example horse_racing
+             * @enum {string|null}
+             */
             race_type?: "auto_racing" | "bicycle_racing" | "horse_racing" | null;
             /**
              * @description draft or published (generating answers 400)
              * @default draft
+             * @example draft
              * @enum {string}
              */
             status?: "generating" | "draft" | "published";
         };
+        /** @description A new blog category */
         CreateCategoryDto: {
-            /** @description Category name; unique */
+            /**
+             * @description Category name; unique (409 when taken)
+             * @example レース結果・回顧
+             */
             name: string;
         };
+        /** @description A blog published before, registered so that it can be rewritten into a new blog */
         CreateOldBlogDto: {
-            /** @description Series type */
+            /**
+             * @description Series type (free text); absent or null: none
+             * @example weekly
+             */
             blog_type?: string | null;
-            /** @description HTML; sanitized, relative image addresses made absolute from source_url */
+            /**
+             * @description HTML fragment; sanitized, relative image addresses made absolute from source_url
+             * @example <h2>2024年 天皇賞（秋）回顧</h2><p>府中の長い直線を制したのは…</p><img src="https://blog.example.com/images/2024/tenno-sho.jpg" alt="ゴール前">
+             */
             body_html: string;
-            /** @description Category name (chooses the article template) */
+            /**
+             * @description Category name (chooses the article template); null when none
+             * @example レース結果・回顧
+             */
             category?: string | null;
-            /** @description Title */
+            /**
+             * @description Title
+             * @example 2024年 天皇賞（秋）回顧
+             */
             name: string;
-            /** @description ms */
+            /**
+             * @description When the blog was published, in ms since the epoch; absent or null: unknown
+             * @example 1730073600000
+             */
             published_at?: number | null;
-            /** @description The race_id of a race */
+            /**
+             * @description The race_id of the race the blog is about; absent or null: none
+             * @example h-20241027-05-11
+             */
             race_id?: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description Racing type of that race; absent or null: none
+             * @example horse_racing
+             * @enum {string|null}
+             */
             race_type?: "auto_racing" | "bicycle_racing" | "horse_racing" | null;
-            /** @description Where the blog was published; the base of its relative image addresses */
+            /**
+             * @description URL where the blog was published; the base of its relative image addresses
+             * @example https://blog.example.com/keiba/2024/10/tenno-sho-autumn
+             */
             source_url?: string | null;
         };
+        /** @description The deep health check's answer, with the database's state */
         DeepPingAnswer: {
-            /** @enum {string} */
+            /**
+             * @description ok when MongoDB answered a ping in time; error otherwise (503)
+             * @enum {string}
+             */
             db: "ok" | "error";
-            /** @example pong */
+            /**
+             * @description pong when serving; with a 503, shutting down or (deep check only) database check failed
+             * @example pong
+             */
             message: string;
         };
+        /** @description The error body, `{error}`, sent with every 4xx and 5xx answer */
         ErrorBody: {
+            /** @description What went wrong: a stable code to branch on, a message to show, and the failing fields of invalid input */
             error: {
                 /**
-                 * @description Stable machine code
+                 * @description Stable machine code; branch on this, not on the message
                  * @enum {string}
                  */
                 code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_REQUESTS" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_ERROR" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "QUEUE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "INVALID_FILE" | "RACE_ALREADY_EXISTS" | "UNKNOWN_RACE" | "UNKNOWN_CATEGORY" | "STATUS_NOT_ALLOWED" | "NAME_TAKEN" | "MEDIA_TYPE_MISMATCH" | "UNKNOWN_OLD_BLOG" | "BLOG_GENERATING" | "NO_RACE" | "NO_EMBEDDING" | "NO_RELATED_CANDIDATES" | "NO_FINISHING_ORDER" | "NO_PREDICTION_DATA" | "INVALID_STATE" | "STORAGE_FAILURE";
-                /** @description The failing input fields, for validation failures */
+                /** @description The failing input fields, for validation failures; absent for other errors */
                 details?: {
+                    /**
+                     * @description Dotted path of the failing field in the request (`items.0.name` for a nested one)
+                     * @example opening_at
+                     */
                     field: string;
+                    /**
+                     * @description What is wrong with that field
+                     * @example opening_at must be an integer number
+                     */
                     message: string;
                 }[];
-                /** @description Human message; never internal details */
+                /**
+                 * @description Human-readable message in English; never internal details (stack traces, SQL)
+                 * @example Invalid request: opening_at
+                 */
                 message: string;
-                /** @description Also sent as the x-request-id header */
+                /**
+                 * @description The request's id, also sent as the x-request-id header: quote it when reporting a problem
+                 * @example 3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d
+                 */
                 requestId?: string;
             };
         };
+        /** @description An article to be written by the AI from the race result; it starts as generating */
         GenerateArticleDto: {
-            /** @description Scheduled unpublish time, ms */
+            /**
+             * @description Scheduled unpublish time, in ms since the epoch; absent or null: none
+             * @example 1794123000000
+             */
             closing_at?: number | null;
-            /** @description Scheduled publish time, ms */
+            /**
+             * @description Scheduled publish time, in ms since the epoch
+             * @example 1793518200000
+             */
             opening_at: number;
-            /** @description The race_id of a race with a finishing order */
+            /**
+             * @description The race_id of a race with a finishing order
+             * @example h-20261101-05-11
+             */
             race_id: string;
+            /**
+             * @description Title of the article, kept as sent
+             * @example 【天皇賞（秋）】ハヤテノカゼが直線一気 1番人気に応えてG1初制覇
+             */
             title: string;
         };
+        /** @description A blog to be written by the AI from race data; it starts as generating */
         GenerateBlogDto: {
             /**
+             * @description recap: written from the finishing order; prediction: written from the prediction attached to the race
              * @default recap
              * @enum {string}
              */
             kind?: "recap" | "prediction";
-            /** @description Composed from the race name when omitted */
+            /**
+             * @description Composed from the race (date, track, race number and name) when omitted
+             * @example 2026-11-01 東京11R 天皇賞（秋） レース回顧
+             */
             name?: string;
-            /** @description The race_id of a race */
+            /**
+             * @description The race_id of a race
+             * @example h-20261101-05-11
+             */
             race_id: string;
         };
+        /** @description A past blog to be rewritten by the AI into a new blog, which starts as generating */
         GenerateRewriteDto: {
-            /** @description A category id (400 when it names none); omitted: the category named like the past blog's, or none */
+            /**
+             * @description A category id (400 when it names none); omitted or null: the category named like the past blog's, or none
+             * @example 6650f1a2b3c4d5e6f7a8b9c3
+             */
             category_id?: string | null;
-            /** @description Defaults to the past blog's name */
+            /**
+             * @description Defaults to the past blog's name
+             * @example 2024年 天皇賞（秋）回顧
+             */
             name?: string;
-            /** @description The past blog to rewrite (400 when it does not exist) */
+            /**
+             * @description The past blog to rewrite (400 when it does not exist)
+             * @example 6650f1a2b3c4d5e6f7a8b9c2
+             */
             old_blog_id: string;
         };
+        /** @description An image or video in object storage, with a presigned address to fetch it */
         MediaResponse: {
+            /**
+             * @description When the media was uploaded, in ms since the epoch
+             * @example 1793515812000
+             */
             created_at: number;
+            /**
+             * @description Media id (24 hexadecimal digits)
+             * @example 6650f1a2b3c4d5e6f7a8b9c5
+             */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description Kind of file, checked against its bytes on upload
+             * @enum {string}
+             */
             mime_type: "image" | "video";
+            /**
+             * @description File name; unique, and also the object key
+             * @example tenno-sho-2026-paddock.jpg
+             */
             name: string;
-            /** @description Set only by the thumbnail worker */
+            /**
+             * @description The race_id of a blog thumbnail's race (set only by the thumbnail worker); null for uploaded media
+             * @example null
+             */
             race_id: string | null;
-            /** @description A presigned GET URL of the file, valid for one hour from this response */
+            /**
+             * @description A presigned GET URL of the file, valid for one hour from this response
+             * @example https://race-content-media.s3.ap-northeast-1.amazonaws.com/medias/tenno-sho-2026-paddock.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=3600&X-Amz-Signature=5f2a9c0e
+             */
             s3_url: string;
-            /** @description bytes */
+            /**
+             * @description Size of the file, in bytes
+             * @example 184320
+             */
             size: number;
+            /**
+             * @description When the media last changed, in ms since the epoch
+             * @example 1793516741000
+             */
             updated_at: number;
         };
+        /** @description An NG word: a prohibited word the workers screen generated text for and mask */
         NgWordDto: {
-            /** @description The prohibited word; unique */
+            /**
+             * @description The prohibited word; unique (409 when taken)
+             * @example 絶対当たる
+             */
             name: string;
         };
+        /** @description A prohibited word; generated articles and blogs are screened for it */
         NgWordResponse: {
+            /**
+             * @description When the word was added, in ms since the epoch
+             * @example 1793515812000
+             */
             created_at: number;
+            /**
+             * @description NG word id (24 hexadecimal digits)
+             * @example 6650f1a2b3c4d5e6f7a8b9c4
+             */
             id: string;
+            /**
+             * @description The prohibited word; unique
+             * @example 絶対当たる
+             */
             name: string;
+            /**
+             * @description When the word last changed, in ms since the epoch
+             * @example 1793516741000
+             */
             updated_at: number;
         };
+        /** @description A blog published before, kept to be rewritten into new blogs */
         OldBlogResponse: {
+            /**
+             * @description Series type (free text); null when none
+             * @example weekly
+             */
             blog_type: string | null;
+            /**
+             * @description Body as a sanitized HTML fragment; relative image addresses made absolute from source_url
+             * @example <h2>2024年 天皇賞（秋）回顧</h2><p>府中の長い直線を制したのは…</p><img src="https://blog.example.com/images/2024/tenno-sho.jpg" alt="ゴール前">
+             */
             body_html: string;
+            /**
+             * @description Category name (chooses the article template of a rewrite); null when none
+             * @example レース結果・回顧
+             */
             category: string | null;
+            /**
+             * @description When the past blog was registered, in ms since the epoch
+             * @example 1793515812000
+             */
             created_at: number;
+            /**
+             * @description Past blog id (24 hexadecimal digits)
+             * @example 6650f1a2b3c4d5e6f7a8b9c2
+             */
             id: string;
+            /**
+             * @description Title
+             * @example 2024年 天皇賞（秋）回顧
+             */
             name: string;
+            /**
+             * @description When the blog was published, in ms since the epoch; null when unknown
+             * @example 1730073600000
+             */
             published_at: number | null;
+            /**
+             * @description The race_id of the race the blog is about; null when none
+             * @example h-20241027-05-11
+             */
             race_id: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description Racing type of that race; null when none
+             * @example horse_racing
+             * @enum {string|null}
+             */
             race_type: "auto_racing" | "bicycle_racing" | "horse_racing" | null;
+            /**
+             * @description URL where the blog was published; null when unknown
+             * @example https://blog.example.com/keiba/2024/10/tenno-sho-autumn
+             */
             source_url: string | null;
+            /**
+             * @description When the past blog last changed, in ms since the epoch
+             * @example 1793516741000
+             */
             updated_at: number;
         };
+        /** @description The health check's answer: 200 pong while serving, 503 while this replica shuts down */
         PingAnswer: {
-            /** @example pong */
+            /**
+             * @description pong when serving; with a 503, shutting down or (deep check only) database check failed
+             * @example pong
+             */
             message: string;
         };
         /** @description Race content's paged lists: `{list, current_page, total_count}` */
         RaceContentPage: {
+            /**
+             * @description This page, from 1 (the `page` asked for)
+             * @example 1
+             */
             current_page: number;
+            /**
+             * @description Items matching the filters, over all pages
+             * @example 42
+             */
             total_count: number;
         };
+        /** @description A race: its uploaded result, its prediction if one was attached, and the status of its latest article */
         RaceResponse: {
             /**
              * @description Status of the latest article of the race; set only in list responses, null otherwise
+             * @example draft
              * @enum {string|null}
              */
             article_status: "generating" | "draft" | "published" | "failed" | null;
-            /** @description ms since the epoch */
+            /**
+             * @description When the race was uploaded, in ms since the epoch
+             * @example 1793515812000
+             */
             created_at: number;
-            /** @description The race_id inside the uploaded JSON */
+            /**
+             * @description The race_id inside the uploaded JSON; unique across racing types
+             * @example h-20261101-05-11
+             */
             id: string;
-            /** @description The uploaded file name without .json */
+            /**
+             * @description The uploaded file name without .json, unless renamed
+             * @example 2026-11-01_tokyo_11R_tenno-sho-autumn
+             */
             name: string;
-            /** @description The prediction JSON; null when none */
+            /**
+             * @description The prediction JSON; null when none
+             * @example {
+             *       "race_id": "h-20261101-05-11",
+             *       "model": "local-v1",
+             *       "generated_at": "2026-10-31T12:00:00+09:00",
+             *       "entries": [
+             *         {
+             *           "number": 7,
+             *           "name": "ハヤテノカゼ",
+             *           "mark": "◎",
+             *           "win_probability": 0.29,
+             *           "odds": 3.4,
+             *           "comment": "前走の末脚が鋭い"
+             *         }
+             *       ]
+             *     }
+             */
             prediction: {
                 [key: string]: unknown;
             } | null;
-            /** @description The uploaded JSON, stored as is */
+            /**
+             * @description The uploaded JSON, stored as is
+             * @example {
+             *       "race_id": "h-20261101-05-11",
+             *       "race_date": "2026-11-01",
+             *       "track_name": "東京",
+             *       "race_number": "11",
+             *       "race_name": "天皇賞（秋）",
+             *       "entries": [
+             *         {
+             *           "rank": 1,
+             *           "number": 7,
+             *           "name": "ハヤテノカゼ",
+             *           "jockey": "川田 将雅",
+             *           "time": "1:56.8",
+             *           "odds": 3.4,
+             *           "popularity": 1
+             *         },
+             *         {
+             *           "rank": 2,
+             *           "number": 11,
+             *           "name": "サクラブライト",
+             *           "jockey": "C.ルメール",
+             *           "time": "1:57.0",
+             *           "odds": 4.1,
+             *           "popularity": 2
+             *         }
+             *       ]
+             *     }
+             */
             race_result: {
                 [key: string]: unknown;
             };
-            /** @enum {string} */
+            /**
+             * @description Racing type: the collection the race is stored in
+             * @example horse_racing
+             * @enum {string}
+             */
             type: "auto_racing" | "bicycle_racing" | "horse_racing";
-            /** @description ms since the epoch */
+            /**
+             * @description When the race last changed, in ms since the epoch
+             * @example 1793516741000
+             */
             updated_at: number;
         };
+        /** @description Optional instructions for regenerating an article */
         RegenerateArticleDto: {
-            /** @description Extra instructions for the AI; omitted, null or empty reuses the previous ones */
+            /**
+             * @description Extra instructions for the AI; omitted, null or empty reuses the previous ones
+             * @example 初心者向けに、専門用語を控えめにして書いてください
+             */
             custom_prompt?: string | null;
         };
+        /** @description Optional race for rewriting a past blog that has none */
         RewriteOldBlogDto: {
-            /** @description Used when the past blog has no race (404 when it names no race) */
+            /**
+             * @description Used when the past blog has no race (404 when it names no race)
+             * @example h-20261101-05-11
+             */
             race_id?: string | null;
         };
+        /** @description Changes to an article: omitted or null fields stay as they are (409 while it is generating) */
         UpdateArticleDto: {
-            /** @description Verification data read by the audit script */
+            /**
+             * @description Verification data read by the audit script, stored as sent (replaces the stored object)
+             * @example {
+             *       "checked_at": 1793516741000,
+             *       "expected": [
+             *         {
+             *           "rank": 1,
+             *           "name": "ハヤテノカゼ"
+             *         },
+             *         {
+             *           "rank": 2,
+             *           "name": "サクラブライト"
+             *         },
+             *         {
+             *           "rank": 3,
+             *           "name": "ミッドナイトラン"
+             *         }
+             *       ],
+             *       "found": [
+             *         {
+             *           "rank": 1,
+             *           "name": "ハヤテノカゼ"
+             *         }
+             *       ],
+             *       "ok": true
+             *     }
+             */
             accuracy_test_data?: {
                 [key: string]: unknown;
             } | null;
-            /** @description HTML; sanitized (no scripts, handlers or frames) */
+            /**
+             * @description HTML fragment; sanitized on save (scripts, styles, event handlers and frames are removed)
+             * @example <h2>レース概要</h2><p>東京芝2000m、良馬場で行われた天皇賞（秋）は1番人気ハヤテノカゼが1:56.8で快勝しました。</p>
+             */
             body_html?: string | null;
+            /**
+             * @description Scheduled unpublish time, in ms since the epoch (null does not clear it)
+             * @example 1794123000000
+             */
             closing_at?: number | null;
+            /**
+             * @description Scheduled publish time, in ms since the epoch
+             * @example 1793518200000
+             */
             opening_at?: number | null;
-            /** @description The race_id of a race */
+            /**
+             * @description Moves the article to another race (400 when no race has it)
+             * @example h-20261101-05-11
+             */
             race_id?: string | null;
             /**
              * @description draft or published (generating and failed answer 400)
+             * @example published
              * @enum {string|null}
              */
             status?: "generating" | "draft" | "published" | "failed" | null;
+            /**
+             * @description Title of the article
+             * @example 【天皇賞（秋）】ハヤテノカゼが直線一気 1番人気に応えてG1初制覇
+             */
             title?: string | null;
         };
+        /** @description Changes to a blog: omitted fields stay as they are; null clears old_blog_id, category_id and blog_type */
         UpdateBlogDto: {
-            /** @description Series type */
+            /**
+             * @description Series type (free text); null clears it
+             * @example weekly
+             */
             blog_type?: string | null;
-            /** @description HTML; sanitized. Wins over the heading a new name would write */
+            /**
+             * @description HTML fragment; sanitized. Wins over the heading a new name would write
+             * @example <h2>2026-11-01 東京11R 天皇賞（秋） レース回顧</h2><p>直線で外から伸びたハヤテノカゼが、サクラブライトを1 1/4馬身退けました。</p>
+             */
             body_html?: string;
-            /** @description A category id (400 when it names no category) */
+            /**
+             * @description A category id (400 when it names no category); null clears it
+             * @example 6650f1a2b3c4d5e6f7a8b9c3
+             */
             category_id?: string | null;
-            /** @description A new name also rewrites the h2 heading of the body */
+            /**
+             * @description A new name also rewrites the h2 heading of the body
+             * @example 2026-11-01 東京11R 天皇賞（秋） レース回顧
+             */
             name?: string;
-            /** @description The past blog it rewrites */
+            /**
+             * @description The past blog it rewrites; null clears it
+             * @example 6650f1a2b3c4d5e6f7a8b9c2
+             */
             old_blog_id?: string | null;
-            /** @enum {string} */
+            /**
+             * @description The new status, for example published to publish a draft
+             * @example published
+             * @enum {string}
+             */
             status?: "generating" | "draft" | "published";
         };
+        /** @description A past blog's new category (the only field that changes) */
         UpdateOldBlogDto: {
-            /** @description Category name (chooses the article template) */
+            /**
+             * @description Category name (chooses the article template); null when none
+             * @example レース結果・回顧
+             */
             category: string | null;
         };
+        /** @description Changes to a race's name or result: omitted fields stay as they are; the prediction is not changed here */
         UpdateRaceDto: {
-            /** @description Race name */
+            /**
+             * @description Race name (uploads take it from the file name; lists are ordered by it, so keep the date first)
+             * @example 2026-11-01_tokyo_11R_tenno-sho-autumn
+             */
             name?: string;
-            /** @description The whole race result; its race_id, if any, must be the race id */
+            /**
+             * @description The whole race result, replacing the stored one; its race_id, if any, must be the race id
+             * @example {
+             *       "race_id": "h-20261101-05-11",
+             *       "race_date": "2026-11-01",
+             *       "track_name": "東京",
+             *       "race_number": "11",
+             *       "race_name": "天皇賞（秋）",
+             *       "entries": [
+             *         {
+             *           "rank": 1,
+             *           "number": 7,
+             *           "name": "ハヤテノカゼ",
+             *           "jockey": "川田 将雅",
+             *           "time": "1:56.8",
+             *           "odds": 3.4,
+             *           "popularity": 1
+             *         },
+             *         {
+             *           "rank": 2,
+             *           "number": 11,
+             *           "name": "サクラブライト",
+             *           "jockey": "C.ルメール",
+             *           "time": "1:57.0",
+             *           "odds": 4.1,
+             *           "popularity": 2
+             *         }
+             *       ]
+             *     }
+             */
             race_result?: {
                 [key: string]: unknown;
             };
@@ -878,10 +1483,58 @@ export interface operations {
             /** @description A page of articles */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "current_page": 1,
+                     *       "total_count": 42,
+                     *       "list": [
+                     *         {
+                     *           "id": "6650f1a2b3c4d5e6f7a8b9c0",
+                     *           "race_id": "h-20261101-05-11",
+                     *           "title": "【天皇賞（秋）】ハヤテノカゼが直線一気 1番人気に応えてG1初制覇",
+                     *           "body_html": "<h2>レース概要</h2><p>東京芝2000m、良馬場で行われた天皇賞（秋）は1番人気ハヤテノカゼが1:56.8で快勝しました。</p>",
+                     *           "status": "draft",
+                     *           "opening_at": 1793518200000,
+                     *           "closing_at": 1794123000000,
+                     *           "accuracy_test_data": {
+                     *             "checked_at": 1793516741000,
+                     *             "expected": [
+                     *               {
+                     *                 "rank": 1,
+                     *                 "name": "ハヤテノカゼ"
+                     *               },
+                     *               {
+                     *                 "rank": 2,
+                     *                 "name": "サクラブライト"
+                     *               },
+                     *               {
+                     *                 "rank": 3,
+                     *                 "name": "ミッドナイトラン"
+                     *               }
+                     *             ],
+                     *             "found": [
+                     *               {
+                     *                 "rank": 1,
+                     *                 "name": "ハヤテノカゼ"
+                     *               }
+                     *             ],
+                     *             "ok": true
+                     *           },
+                     *           "generation_error": null,
+                     *           "custom_prompt": "初心者向けに、専門用語を控えめにして書いてください",
+                     *           "created_at": 1793515812000,
+                     *           "updated_at": 1793516741000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RaceContentPage"] & {
+                        /** @description A page of articles */
                         list: components["schemas"]["ArticleResponse"][];
                     };
                 };
@@ -889,27 +1542,68 @@ export interface operations {
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -924,6 +1618,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "race_id": "h-20261101-05-11",
+                 *       "title": "【天皇賞（秋）】ハヤテノカゼが直線一気 1番人気に応えてG1初制覇",
+                 *       "body_html": "<h2>レース概要</h2><p>東京芝2000m、良馬場で行われた天皇賞（秋）は1番人気ハヤテノカゼが1:56.8で快勝しました。</p>",
+                 *       "opening_at": 1793518200000,
+                 *       "closing_at": 1794123000000,
+                 *       "status": "draft"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateArticleDto"];
             };
         };
@@ -931,54 +1635,164 @@ export interface operations {
             /** @description The article */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c0",
+                     *       "race_id": "h-20261101-05-11",
+                     *       "title": "【天皇賞（秋）】ハヤテノカゼが直線一気 1番人気に応えてG1初制覇",
+                     *       "body_html": "<h2>レース概要</h2><p>東京芝2000m、良馬場で行われた天皇賞（秋）は1番人気ハヤテノカゼが1:56.8で快勝しました。</p>",
+                     *       "status": "draft",
+                     *       "opening_at": 1793518200000,
+                     *       "closing_at": 1794123000000,
+                     *       "accuracy_test_data": {
+                     *         "checked_at": 1793516741000,
+                     *         "expected": [
+                     *           {
+                     *             "rank": 1,
+                     *             "name": "ハヤテノカゼ"
+                     *           },
+                     *           {
+                     *             "rank": 2,
+                     *             "name": "サクラブライト"
+                     *           },
+                     *           {
+                     *             "rank": 3,
+                     *             "name": "ミッドナイトラン"
+                     *           }
+                     *         ],
+                     *         "found": [
+                     *           {
+                     *             "rank": 1,
+                     *             "name": "ハヤテノカゼ"
+                     *           }
+                     *         ],
+                     *         "ok": true
+                     *       },
+                     *       "generation_error": null,
+                     *       "custom_prompt": "初心者向けに、専門用語を控えめにして書いてください",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["ArticleResponse"];
                 };
             };
             /** @description status generating or failed, or a race_id of no race */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -999,45 +1813,138 @@ export interface operations {
             /** @description The article */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c0",
+                     *       "race_id": "h-20261101-05-11",
+                     *       "title": "【天皇賞（秋）】ハヤテノカゼが直線一気 1番人気に応えてG1初制覇",
+                     *       "body_html": "<h2>レース概要</h2><p>東京芝2000m、良馬場で行われた天皇賞（秋）は1番人気ハヤテノカゼが1:56.8で快勝しました。</p>",
+                     *       "status": "draft",
+                     *       "opening_at": 1793518200000,
+                     *       "closing_at": 1794123000000,
+                     *       "accuracy_test_data": {
+                     *         "checked_at": 1793516741000,
+                     *         "expected": [
+                     *           {
+                     *             "rank": 1,
+                     *             "name": "ハヤテノカゼ"
+                     *           },
+                     *           {
+                     *             "rank": 2,
+                     *             "name": "サクラブライト"
+                     *           },
+                     *           {
+                     *             "rank": 3,
+                     *             "name": "ミッドナイトラン"
+                     *           }
+                     *         ],
+                     *         "found": [
+                     *           {
+                     *             "rank": 1,
+                     *             "name": "ハヤテノカゼ"
+                     *           }
+                     *         ],
+                     *         "ok": true
+                     *       },
+                     *       "generation_error": null,
+                     *       "custom_prompt": "初心者向けに、専門用語を控えめにして書いてください",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["ArticleResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The article does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The article does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1055,6 +1962,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "race_id": "h-20261101-05-11",
+                 *       "title": "【天皇賞（秋）】ハヤテノカゼが直線一気 1番人気に応えてG1初制覇",
+                 *       "body_html": "<h2>レース概要</h2><p>東京芝2000m、良馬場で行われた天皇賞（秋）は1番人気ハヤテノカゼが1:56.8で快勝しました。</p>",
+                 *       "status": "published",
+                 *       "opening_at": 1793518200000,
+                 *       "closing_at": 1794123000000,
+                 *       "accuracy_test_data": {
+                 *         "checked_at": 1793516741000,
+                 *         "expected": [
+                 *           {
+                 *             "rank": 1,
+                 *             "name": "ハヤテノカゼ"
+                 *           },
+                 *           {
+                 *             "rank": 2,
+                 *             "name": "サクラブライト"
+                 *           },
+                 *           {
+                 *             "rank": 3,
+                 *             "name": "ミッドナイトラン"
+                 *           }
+                 *         ],
+                 *         "found": [
+                 *           {
+                 *             "rank": 1,
+                 *             "name": "ハヤテノカゼ"
+                 *           }
+                 *         ],
+                 *         "ok": true
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateArticleDto"];
             };
         };
@@ -1062,72 +2003,204 @@ export interface operations {
             /** @description The updated article */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c0",
+                     *       "race_id": "h-20261101-05-11",
+                     *       "title": "【天皇賞（秋）】ハヤテノカゼが直線一気 1番人気に応えてG1初制覇",
+                     *       "body_html": "<h2>レース概要</h2><p>東京芝2000m、良馬場で行われた天皇賞（秋）は1番人気ハヤテノカゼが1:56.8で快勝しました。</p>",
+                     *       "status": "draft",
+                     *       "opening_at": 1793518200000,
+                     *       "closing_at": 1794123000000,
+                     *       "accuracy_test_data": {
+                     *         "checked_at": 1793516741000,
+                     *         "expected": [
+                     *           {
+                     *             "rank": 1,
+                     *             "name": "ハヤテノカゼ"
+                     *           },
+                     *           {
+                     *             "rank": 2,
+                     *             "name": "サクラブライト"
+                     *           },
+                     *           {
+                     *             "rank": 3,
+                     *             "name": "ミッドナイトラン"
+                     *           }
+                     *         ],
+                     *         "found": [
+                     *           {
+                     *             "rank": 1,
+                     *             "name": "ハヤテノカゼ"
+                     *           }
+                     *         ],
+                     *         "ok": true
+                     *       },
+                     *       "generation_error": null,
+                     *       "custom_prompt": "初心者向けに、専門用語を控えめにして書いてください",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["ArticleResponse"];
                 };
             };
             /** @description status generating or failed, or a race_id of no race */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The article does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The article does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The article is being generated, or a failed article was sent a status */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The article is being generated, or a failed article was sent a status",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1148,6 +2221,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1155,45 +2230,108 @@ export interface operations {
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The article does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The article does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1211,6 +2349,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "custom_prompt": "初心者向けに、専門用語を控えめにして書いてください"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RegenerateArticleDto"];
             };
         };
@@ -1218,81 +2361,192 @@ export interface operations {
             /** @description The job was queued */
             202: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AcceptedResponse"];
                 };
             };
             /** @description The article's race does not exist */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The article does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The article does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The article is not failed */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The article is not failed",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The race has no finishing order, or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The job queue did not accept the job; the article is failed again */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The job queue did not accept the job",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1307,6 +2561,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "race_id": "h-20261101-05-11",
+                 *       "title": "【天皇賞（秋）】ハヤテノカゼが直線一気 1番人気に応えてG1初制覇",
+                 *       "opening_at": 1793518200000,
+                 *       "closing_at": 1794123000000
+                 *     }
+                 */
                 "application/json": components["schemas"]["GenerateArticleDto"];
             };
         };
@@ -1314,63 +2576,152 @@ export interface operations {
             /** @description The job was queued; the id of the new article */
             202: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AcceptedResponse"];
                 };
             };
             /** @description race_id names no race */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The race has no finishing order (void or cancelled), or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The job queue did not accept the job; the article is recorded as failed */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The job queue did not accept the job",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1407,10 +2758,37 @@ export interface operations {
             /** @description A page of blogs with their category names */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "current_page": 1,
+                     *       "total_count": 42,
+                     *       "list": [
+                     *         {
+                     *           "id": "6650f1a2b3c4d5e6f7a8b9c1",
+                     *           "name": "2024年 天皇賞（秋）回顧",
+                     *           "race_id": "h-20241027-05-11",
+                     *           "race_type": "horse_racing",
+                     *           "blog_type": "weekly",
+                     *           "origin": "rewrite",
+                     *           "old_blog_id": "6650f1a2b3c4d5e6f7a8b9c2",
+                     *           "source_url": "https://blog.example.com/keiba/2024/10/tenno-sho-autumn",
+                     *           "category_id": "6650f1a2b3c4d5e6f7a8b9c3",
+                     *           "category": "レース結果・回顧",
+                     *           "body_html": "<h2>2024年 天皇賞（秋）回顧</h2><p>府中の2000mを制したのは、好位から抜け出した4番人気の伏兵でした。</p>",
+                     *           "status": "draft",
+                     *           "created_at": 1793515812000,
+                     *           "updated_at": 1793516741000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RaceContentPage"] & {
+                        /** @description A page of blogs with their category names */
                         list: components["schemas"]["BlogResponse"][];
                     };
                 };
@@ -1418,27 +2796,68 @@ export interface operations {
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1453,6 +2872,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "2026-11-01 東京11R 天皇賞（秋） レース回顧",
+                 *       "body_html": "<h2>2026-11-01 東京11R 天皇賞（秋） レース回顧</h2><p>直線で外から伸びたハヤテノカゼが、サクラブライトを1 1/4馬身退けました。</p>",
+                 *       "race_id": "h-20261101-05-11",
+                 *       "race_type": "horse_racing",
+                 *       "old_blog_id": "6650f1a2b3c4d5e6f7a8b9c2",
+                 *       "category_id": "6650f1a2b3c4d5e6f7a8b9c3",
+                 *       "blog_type": "weekly",
+                 *       "status": "draft"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateBlogDto"];
             };
         };
@@ -1460,54 +2891,143 @@ export interface operations {
             /** @description The blog */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c1",
+                     *       "name": "2024年 天皇賞（秋）回顧",
+                     *       "race_id": "h-20241027-05-11",
+                     *       "race_type": "horse_racing",
+                     *       "blog_type": "weekly",
+                     *       "origin": "rewrite",
+                     *       "old_blog_id": "6650f1a2b3c4d5e6f7a8b9c2",
+                     *       "source_url": "https://blog.example.com/keiba/2024/10/tenno-sho-autumn",
+                     *       "category_id": "6650f1a2b3c4d5e6f7a8b9c3",
+                     *       "category": "レース結果・回顧",
+                     *       "body_html": "<h2>2024年 天皇賞（秋）回顧</h2><p>府中の2000mを制したのは、好位から抜け出した4番人気の伏兵でした。</p>",
+                     *       "status": "draft",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["BlogResponse"];
                 };
             };
             /** @description status generating, or a category_id of no category */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1528,45 +3048,117 @@ export interface operations {
             /** @description The blog */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c1",
+                     *       "name": "2024年 天皇賞（秋）回顧",
+                     *       "race_id": "h-20241027-05-11",
+                     *       "race_type": "horse_racing",
+                     *       "blog_type": "weekly",
+                     *       "origin": "rewrite",
+                     *       "old_blog_id": "6650f1a2b3c4d5e6f7a8b9c2",
+                     *       "source_url": "https://blog.example.com/keiba/2024/10/tenno-sho-autumn",
+                     *       "category_id": "6650f1a2b3c4d5e6f7a8b9c3",
+                     *       "category": "レース結果・回顧",
+                     *       "body_html": "<h2>2024年 天皇賞（秋）回顧</h2><p>府中の2000mを制したのは、好位から抜け出した4番人気の伏兵でした。</p>",
+                     *       "status": "draft",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["BlogResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The blog does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The blog does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1584,6 +3176,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "2026-11-01 東京11R 天皇賞（秋） レース回顧",
+                 *       "body_html": "<h2>2026-11-01 東京11R 天皇賞（秋） レース回顧</h2><p>直線で外から伸びたハヤテノカゼが、サクラブライトを1 1/4馬身退けました。</p>",
+                 *       "old_blog_id": "6650f1a2b3c4d5e6f7a8b9c2",
+                 *       "category_id": "6650f1a2b3c4d5e6f7a8b9c3",
+                 *       "blog_type": "weekly",
+                 *       "status": "published"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateBlogDto"];
             };
         };
@@ -1591,63 +3193,163 @@ export interface operations {
             /** @description The updated blog */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c1",
+                     *       "name": "2024年 天皇賞（秋）回顧",
+                     *       "race_id": "h-20241027-05-11",
+                     *       "race_type": "horse_racing",
+                     *       "blog_type": "weekly",
+                     *       "origin": "rewrite",
+                     *       "old_blog_id": "6650f1a2b3c4d5e6f7a8b9c2",
+                     *       "source_url": "https://blog.example.com/keiba/2024/10/tenno-sho-autumn",
+                     *       "category_id": "6650f1a2b3c4d5e6f7a8b9c3",
+                     *       "category": "レース結果・回顧",
+                     *       "body_html": "<h2>2024年 天皇賞（秋）回顧</h2><p>府中の2000mを制したのは、好位から抜け出した4番人気の伏兵でした。</p>",
+                     *       "status": "draft",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["BlogResponse"];
                 };
             };
             /** @description A category_id of no category */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The blog does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The blog does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1668,6 +3370,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1675,45 +3379,108 @@ export interface operations {
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The blog does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The blog does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1734,63 +3501,163 @@ export interface operations {
             /** @description The updated blog */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c1",
+                     *       "name": "2024年 天皇賞（秋）回顧",
+                     *       "race_id": "h-20241027-05-11",
+                     *       "race_type": "horse_racing",
+                     *       "blog_type": "weekly",
+                     *       "origin": "rewrite",
+                     *       "old_blog_id": "6650f1a2b3c4d5e6f7a8b9c2",
+                     *       "source_url": "https://blog.example.com/keiba/2024/10/tenno-sho-autumn",
+                     *       "category_id": "6650f1a2b3c4d5e6f7a8b9c3",
+                     *       "category": "レース結果・回顧",
+                     *       "body_html": "<h2>2024年 天皇賞（秋）回顧</h2><p>府中の2000mを制したのは、好位から抜け出した4番人気の伏兵でした。</p>",
+                     *       "status": "draft",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["BlogResponse"];
                 };
             };
             /** @description The blog is generating, has no embedding, or has no related candidates */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The blog does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The blog does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1811,6 +3678,8 @@ export interface operations {
             /** @description The job was queued */
             202: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1818,63 +3687,156 @@ export interface operations {
             /** @description The blog is generating, or not tied to an existing race */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The blog does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The blog does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The job queue did not accept the job */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The job queue did not accept the job",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1889,6 +3851,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "race_id": "h-20261101-05-11",
+                 *       "kind": "recap",
+                 *       "name": "2026-11-01 東京11R 天皇賞（秋） レース回顧"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GenerateBlogDto"];
             };
         };
@@ -1896,63 +3865,146 @@ export interface operations {
             /** @description The job was queued; the id of the new blog */
             202: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AcceptedResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The race does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The race does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description A recap without a finishing order, a prediction without prediction data, or an invalid body */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The job queue did not accept the job; nothing is left generating */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The job queue did not accept the job",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1967,6 +4019,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "old_blog_id": "6650f1a2b3c4d5e6f7a8b9c2",
+                 *       "category_id": "6650f1a2b3c4d5e6f7a8b9c3",
+                 *       "name": "2024年 天皇賞（秋）回顧"
+                 *     }
+                 */
                 "application/json": components["schemas"]["GenerateRewriteDto"];
             };
         };
@@ -1974,63 +4033,152 @@ export interface operations {
             /** @description The job was queued; the id of the new blog */
             202: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AcceptedResponse"];
                 };
             };
             /** @description old_blog_id or category_id names nothing */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The job queue did not accept the job; nothing is left generating */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The job queue did not accept the job",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2055,10 +4203,27 @@ export interface operations {
             /** @description A page of categories */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "current_page": 1,
+                     *       "total_count": 42,
+                     *       "list": [
+                     *         {
+                     *           "id": "6650f1a2b3c4d5e6f7a8b9c3",
+                     *           "name": "レース結果・回顧",
+                     *           "created_at": 1793515812000,
+                     *           "updated_at": 1793515812000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RaceContentPage"] & {
+                        /** @description A page of categories */
                         list: components["schemas"]["CategoryResponse"][];
                     };
                 };
@@ -2066,27 +4231,68 @@ export interface operations {
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2101,6 +4307,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "レース結果・回顧"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateCategoryDto"];
             };
         };
@@ -2108,54 +4319,127 @@ export interface operations {
             /** @description The category */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c3",
+                     *       "name": "レース結果・回顧",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793515812000
+                     *     }
+                     */
                     "application/json": components["schemas"]["CategoryResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description A category has this name already */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A category has this name already",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2181,10 +4465,31 @@ export interface operations {
             /** @description A page of media */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "current_page": 1,
+                     *       "total_count": 42,
+                     *       "list": [
+                     *         {
+                     *           "id": "6650f1a2b3c4d5e6f7a8b9c5",
+                     *           "name": "tenno-sho-2026-paddock.jpg",
+                     *           "mime_type": "image",
+                     *           "s3_url": "https://race-content-media.s3.ap-northeast-1.amazonaws.com/medias/tenno-sho-2026-paddock.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=3600&X-Amz-Signature=5f2a9c0e",
+                     *           "size": 184320,
+                     *           "race_id": null,
+                     *           "created_at": 1793515812000,
+                     *           "updated_at": 1793516741000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RaceContentPage"] & {
+                        /** @description A page of media */
                         list: components["schemas"]["MediaResponse"][];
                     };
                 };
@@ -2192,27 +4497,68 @@ export interface operations {
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2228,15 +4574,29 @@ export interface operations {
         /** @description name and mime_type, then the file */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "tenno-sho-2026-paddock.jpg",
+                 *       "mime_type": "image",
+                 *       "file": "string"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
                      * @description The image or video; sent after the text fields; at most MEDIA_MAX_BYTES (200 MiB by default)
                      */
                     file: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Kind of file: image or video; must agree with the file's content
+                     * @example image
+                     * @enum {string}
+                     */
                     mime_type: "image" | "video";
-                    /** @description Unique; also the object key (no / or \, no control characters) */
+                    /**
+                     * @description File name; unique, and also the object key (no / or \, no control characters)
+                     * @example tenno-sho-2026-paddock.jpg
+                     */
                     name: string;
                 };
             };
@@ -2245,81 +4605,197 @@ export interface operations {
             /** @description The media, with a presigned URL */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c5",
+                     *       "name": "tenno-sho-2026-paddock.jpg",
+                     *       "mime_type": "image",
+                     *       "s3_url": "https://race-content-media.s3.ap-northeast-1.amazonaws.com/medias/tenno-sho-2026-paddock.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=3600&X-Amz-Signature=5f2a9c0e",
+                     *       "size": 184320,
+                     *       "race_id": null,
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["MediaResponse"];
                 };
             };
             /** @description No file, or a malformed form */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description A media has this name already */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A media has this name already",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The file is larger than the limit */
             413: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The file is larger than the limit",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An invalid name or mime_type, or a file whose content is not of the declared kind */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Object storage failed; nothing was saved */
             500: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "BAD_REQUEST",
+                     *         "message": "Object storage failed",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2340,45 +4816,111 @@ export interface operations {
             /** @description The media */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c5",
+                     *       "name": "tenno-sho-2026-paddock.jpg",
+                     *       "mime_type": "image",
+                     *       "s3_url": "https://race-content-media.s3.ap-northeast-1.amazonaws.com/medias/tenno-sho-2026-paddock.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=3600&X-Amz-Signature=5f2a9c0e",
+                     *       "size": 184320,
+                     *       "race_id": null,
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["MediaResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The media does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The media does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2397,15 +4939,29 @@ export interface operations {
         /** @description Any of name and mime_type, then optionally a replacement file */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "tenno-sho-2026-paddock.jpg",
+                 *       "mime_type": "image",
+                 *       "file": "string"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
                      * @description The image or video; sent after the text fields; at most MEDIA_MAX_BYTES (200 MiB by default)
                      */
                     file?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Kind of file: image or video; must agree with the file's content
+                     * @example image
+                     * @enum {string}
+                     */
                     mime_type?: "image" | "video";
-                    /** @description Unique; also the object key (no / or \, no control characters) */
+                    /**
+                     * @description File name; unique, and also the object key (no / or \, no control characters)
+                     * @example tenno-sho-2026-paddock.jpg
+                     */
                     name?: string;
                 };
             };
@@ -2414,90 +4970,217 @@ export interface operations {
             /** @description The media */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c5",
+                     *       "name": "tenno-sho-2026-paddock.jpg",
+                     *       "mime_type": "image",
+                     *       "s3_url": "https://race-content-media.s3.ap-northeast-1.amazonaws.com/medias/tenno-sho-2026-paddock.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=3600&X-Amz-Signature=5f2a9c0e",
+                     *       "size": 184320,
+                     *       "race_id": null,
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["MediaResponse"];
                 };
             };
             /** @description A malformed form */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The media does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The media does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Another media has this name */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Another media has this name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The file is larger than the limit */
             413: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The file is larger than the limit",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An invalid name or mime_type, or a mime_type that disagrees with the (new or stored) file */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Object storage failed; nothing changed */
             500: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "BAD_REQUEST",
+                     *         "message": "Object storage failed",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2518,6 +5201,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2525,45 +5210,108 @@ export interface operations {
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The media does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The media does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2588,10 +5336,27 @@ export interface operations {
             /** @description A page of NG words */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "current_page": 1,
+                     *       "total_count": 42,
+                     *       "list": [
+                     *         {
+                     *           "id": "6650f1a2b3c4d5e6f7a8b9c4",
+                     *           "name": "絶対当たる",
+                     *           "created_at": 1793515812000,
+                     *           "updated_at": 1793516741000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RaceContentPage"] & {
+                        /** @description A page of NG words */
                         list: components["schemas"]["NgWordResponse"][];
                     };
                 };
@@ -2599,27 +5364,68 @@ export interface operations {
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2634,6 +5440,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "絶対当たる"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NgWordDto"];
             };
         };
@@ -2641,54 +5452,127 @@ export interface operations {
             /** @description The NG word */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c4",
+                     *       "name": "絶対当たる",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["NgWordResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The word exists already */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The word exists already",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2709,45 +5593,107 @@ export interface operations {
             /** @description The NG word */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c4",
+                     *       "name": "絶対当たる",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["NgWordResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The NG word does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The NG word does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2765,6 +5711,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "絶対当たる"
+                 *     }
+                 */
                 "application/json": components["schemas"]["NgWordDto"];
             };
         };
@@ -2772,63 +5723,147 @@ export interface operations {
             /** @description The NG word */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c4",
+                     *       "name": "絶対当たる",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["NgWordResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The NG word does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The NG word does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Another NG word has the name */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Another NG word has the name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2849,6 +5884,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2856,45 +5893,108 @@ export interface operations {
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The NG word does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The NG word does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2921,10 +6021,34 @@ export interface operations {
             /** @description A page of past blogs */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "current_page": 1,
+                     *       "total_count": 42,
+                     *       "list": [
+                     *         {
+                     *           "id": "6650f1a2b3c4d5e6f7a8b9c2",
+                     *           "race_id": "h-20241027-05-11",
+                     *           "race_type": "horse_racing",
+                     *           "blog_type": "weekly",
+                     *           "category": "レース結果・回顧",
+                     *           "source_url": "https://blog.example.com/keiba/2024/10/tenno-sho-autumn",
+                     *           "published_at": 1730073600000,
+                     *           "name": "2024年 天皇賞（秋）回顧",
+                     *           "body_html": "<h2>2024年 天皇賞（秋）回顧</h2><p>府中の長い直線を制したのは…</p><img src=\"https://blog.example.com/images/2024/tenno-sho.jpg\" alt=\"ゴール前\">",
+                     *           "created_at": 1793515812000,
+                     *           "updated_at": 1793516741000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RaceContentPage"] & {
+                        /** @description A page of past blogs */
                         list: components["schemas"]["OldBlogResponse"][];
                     };
                 };
@@ -2932,27 +6056,68 @@ export interface operations {
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2967,6 +6132,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "2024年 天皇賞（秋）回顧",
+                 *       "body_html": "<h2>2024年 天皇賞（秋）回顧</h2><p>府中の長い直線を制したのは…</p><img src=\"https://blog.example.com/images/2024/tenno-sho.jpg\" alt=\"ゴール前\">",
+                 *       "race_id": "h-20241027-05-11",
+                 *       "race_type": "horse_racing",
+                 *       "blog_type": "weekly",
+                 *       "category": "レース結果・回顧",
+                 *       "source_url": "https://blog.example.com/keiba/2024/10/tenno-sho-autumn",
+                 *       "published_at": 1730073600000
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateOldBlogDto"];
             };
         };
@@ -2974,45 +6151,114 @@ export interface operations {
             /** @description The past blog */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c2",
+                     *       "race_id": "h-20241027-05-11",
+                     *       "race_type": "horse_racing",
+                     *       "blog_type": "weekly",
+                     *       "category": "レース結果・回顧",
+                     *       "source_url": "https://blog.example.com/keiba/2024/10/tenno-sho-autumn",
+                     *       "published_at": 1730073600000,
+                     *       "name": "2024年 天皇賞（秋）回顧",
+                     *       "body_html": "<h2>2024年 天皇賞（秋）回顧</h2><p>府中の長い直線を制したのは…</p><img src=\"https://blog.example.com/images/2024/tenno-sho.jpg\" alt=\"ゴール前\">",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["OldBlogResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3033,45 +6279,114 @@ export interface operations {
             /** @description The past blog */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c2",
+                     *       "race_id": "h-20241027-05-11",
+                     *       "race_type": "horse_racing",
+                     *       "blog_type": "weekly",
+                     *       "category": "レース結果・回顧",
+                     *       "source_url": "https://blog.example.com/keiba/2024/10/tenno-sho-autumn",
+                     *       "published_at": 1730073600000,
+                     *       "name": "2024年 天皇賞（秋）回顧",
+                     *       "body_html": "<h2>2024年 天皇賞（秋）回顧</h2><p>府中の長い直線を制したのは…</p><img src=\"https://blog.example.com/images/2024/tenno-sho.jpg\" alt=\"ゴール前\">",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["OldBlogResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The past blog does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The past blog does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3089,6 +6404,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "category": "レース結果・回顧"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateOldBlogDto"];
             };
         };
@@ -3096,54 +6416,134 @@ export interface operations {
             /** @description The past blog */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c2",
+                     *       "race_id": "h-20241027-05-11",
+                     *       "race_type": "horse_racing",
+                     *       "blog_type": "weekly",
+                     *       "category": "レース結果・回顧",
+                     *       "source_url": "https://blog.example.com/keiba/2024/10/tenno-sho-autumn",
+                     *       "published_at": 1730073600000,
+                     *       "name": "2024年 天皇賞（秋）回顧",
+                     *       "body_html": "<h2>2024年 天皇賞（秋）回顧</h2><p>府中の長い直線を制したのは…</p><img src=\"https://blog.example.com/images/2024/tenno-sho.jpg\" alt=\"ゴール前\">",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["OldBlogResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The past blog does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The past blog does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3161,6 +6561,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "race_id": "h-20261101-05-11"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RewriteOldBlogDto"];
             };
         };
@@ -3168,63 +6573,146 @@ export interface operations {
             /** @description The job was queued; the id of the new blog */
             202: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c0"
+                     *     }
+                     */
                     "application/json": components["schemas"]["AcceptedResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The past blog does not exist, or race_id names no race */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The past blog does not exist, or race_id names no race",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The job queue did not accept the job; nothing is left generating */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The job queue did not accept the job",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3242,36 +6730,82 @@ export interface operations {
             /** @description The service answers */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "pong"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PingAnswer"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description This replica is shutting down */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "pong"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PingAnswer"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3289,36 +6823,84 @@ export interface operations {
             /** @description The database answers */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "pong",
+                     *       "db": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeepPingAnswer"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The database check failed, or this replica is shutting down */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "message": "pong",
+                     *       "db": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["DeepPingAnswer"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3345,10 +6927,71 @@ export interface operations {
             /** @description A page of races with article_status */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "current_page": 1,
+                     *       "total_count": 42,
+                     *       "list": [
+                     *         {
+                     *           "id": "h-20261101-05-11",
+                     *           "type": "horse_racing",
+                     *           "name": "2026-11-01_tokyo_11R_tenno-sho-autumn",
+                     *           "race_result": {
+                     *             "race_id": "h-20261101-05-11",
+                     *             "race_date": "2026-11-01",
+                     *             "track_name": "東京",
+                     *             "race_number": "11",
+                     *             "race_name": "天皇賞（秋）",
+                     *             "entries": [
+                     *               {
+                     *                 "rank": 1,
+                     *                 "number": 7,
+                     *                 "name": "ハヤテノカゼ",
+                     *                 "jockey": "川田 将雅",
+                     *                 "time": "1:56.8",
+                     *                 "odds": 3.4,
+                     *                 "popularity": 1
+                     *               },
+                     *               {
+                     *                 "rank": 2,
+                     *                 "number": 11,
+                     *                 "name": "サクラブライト",
+                     *                 "jockey": "C.ルメール",
+                     *                 "time": "1:57.0",
+                     *                 "odds": 4.1,
+                     *                 "popularity": 2
+                     *               }
+                     *             ]
+                     *           },
+                     *           "prediction": {
+                     *             "race_id": "h-20261101-05-11",
+                     *             "model": "local-v1",
+                     *             "generated_at": "2026-10-31T12:00:00+09:00",
+                     *             "entries": [
+                     *               {
+                     *                 "number": 7,
+                     *                 "name": "ハヤテノカゼ",
+                     *                 "mark": "◎",
+                     *                 "win_probability": 0.29,
+                     *                 "odds": 3.4,
+                     *                 "comment": "前走の末脚が鋭い"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "article_status": "draft",
+                     *           "created_at": 1793515812000,
+                     *           "updated_at": 1793516741000
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RaceContentPage"] & {
+                        /** @description A page of races with article_status */
                         list: components["schemas"]["RaceResponse"][];
                     };
                 };
@@ -3356,27 +6999,68 @@ export interface operations {
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description A missing or invalid type, page, size or order, or an unknown parameter */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3392,13 +7076,23 @@ export interface operations {
         /** @description The racing type and the race result file; the race is named after the file, without .json */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "horse_racing",
+                 *       "file": "string"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
                      * @description Race result JSON with race_id
                      */
                     file: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Racing type: the collection the race is stored in
+                     * @example horse_racing
+                     * @enum {string}
+                     */
                     type: "auto_racing" | "bicycle_racing" | "horse_racing";
                 };
             };
@@ -3407,72 +7101,217 @@ export interface operations {
             /** @description The registered race */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "h-20261101-05-11",
+                     *       "type": "horse_racing",
+                     *       "name": "2026-11-01_tokyo_11R_tenno-sho-autumn",
+                     *       "race_result": {
+                     *         "race_id": "h-20261101-05-11",
+                     *         "race_date": "2026-11-01",
+                     *         "track_name": "東京",
+                     *         "race_number": "11",
+                     *         "race_name": "天皇賞（秋）",
+                     *         "entries": [
+                     *           {
+                     *             "rank": 1,
+                     *             "number": 7,
+                     *             "name": "ハヤテノカゼ",
+                     *             "jockey": "川田 将雅",
+                     *             "time": "1:56.8",
+                     *             "odds": 3.4,
+                     *             "popularity": 1
+                     *           },
+                     *           {
+                     *             "rank": 2,
+                     *             "number": 11,
+                     *             "name": "サクラブライト",
+                     *             "jockey": "C.ルメール",
+                     *             "time": "1:57.0",
+                     *             "odds": 4.1,
+                     *             "popularity": 2
+                     *           }
+                     *         ]
+                     *       },
+                     *       "prediction": {
+                     *         "race_id": "h-20261101-05-11",
+                     *         "model": "local-v1",
+                     *         "generated_at": "2026-10-31T12:00:00+09:00",
+                     *         "entries": [
+                     *           {
+                     *             "number": 7,
+                     *             "name": "ハヤテノカゼ",
+                     *             "mark": "◎",
+                     *             "win_probability": 0.29,
+                     *             "odds": 3.4,
+                     *             "comment": "前走の末脚が鋭い"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "article_status": "draft",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["RaceResponse"];
                 };
             };
             /** @description No file, a file that is not a JSON object, or no usable race_id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description A race with this race_id already exists (in any racing type) */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A race with this race_id already exists",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The file is larger than 10 MiB */
             413: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The file is larger than 10 MiB",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description A missing or unknown type */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3493,45 +7332,151 @@ export interface operations {
             /** @description The race */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "h-20261101-05-11",
+                     *       "type": "horse_racing",
+                     *       "name": "2026-11-01_tokyo_11R_tenno-sho-autumn",
+                     *       "race_result": {
+                     *         "race_id": "h-20261101-05-11",
+                     *         "race_date": "2026-11-01",
+                     *         "track_name": "東京",
+                     *         "race_number": "11",
+                     *         "race_name": "天皇賞（秋）",
+                     *         "entries": [
+                     *           {
+                     *             "rank": 1,
+                     *             "number": 7,
+                     *             "name": "ハヤテノカゼ",
+                     *             "jockey": "川田 将雅",
+                     *             "time": "1:56.8",
+                     *             "odds": 3.4,
+                     *             "popularity": 1
+                     *           },
+                     *           {
+                     *             "rank": 2,
+                     *             "number": 11,
+                     *             "name": "サクラブライト",
+                     *             "jockey": "C.ルメール",
+                     *             "time": "1:57.0",
+                     *             "odds": 4.1,
+                     *             "popularity": 2
+                     *           }
+                     *         ]
+                     *       },
+                     *       "prediction": {
+                     *         "race_id": "h-20261101-05-11",
+                     *         "model": "local-v1",
+                     *         "generated_at": "2026-10-31T12:00:00+09:00",
+                     *         "entries": [
+                     *           {
+                     *             "number": 7,
+                     *             "name": "ハヤテノカゼ",
+                     *             "mark": "◎",
+                     *             "win_probability": 0.29,
+                     *             "odds": 3.4,
+                     *             "comment": "前走の末脚が鋭い"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "article_status": "draft",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["RaceResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The race does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The race does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3549,6 +7494,38 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "2026-11-01_tokyo_11R_tenno-sho-autumn",
+                 *       "race_result": {
+                 *         "race_id": "h-20261101-05-11",
+                 *         "race_date": "2026-11-01",
+                 *         "track_name": "東京",
+                 *         "race_number": "11",
+                 *         "race_name": "天皇賞（秋）",
+                 *         "entries": [
+                 *           {
+                 *             "rank": 1,
+                 *             "number": 7,
+                 *             "name": "ハヤテノカゼ",
+                 *             "jockey": "川田 将雅",
+                 *             "time": "1:56.8",
+                 *             "odds": 3.4,
+                 *             "popularity": 1
+                 *           },
+                 *           {
+                 *             "rank": 2,
+                 *             "number": 11,
+                 *             "name": "サクラブライト",
+                 *             "jockey": "C.ルメール",
+                 *             "time": "1:57.0",
+                 *             "odds": 4.1,
+                 *             "popularity": 2
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateRaceDto"];
             };
         };
@@ -3556,54 +7533,171 @@ export interface operations {
             /** @description The updated race */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "h-20261101-05-11",
+                     *       "type": "horse_racing",
+                     *       "name": "2026-11-01_tokyo_11R_tenno-sho-autumn",
+                     *       "race_result": {
+                     *         "race_id": "h-20261101-05-11",
+                     *         "race_date": "2026-11-01",
+                     *         "track_name": "東京",
+                     *         "race_number": "11",
+                     *         "race_name": "天皇賞（秋）",
+                     *         "entries": [
+                     *           {
+                     *             "rank": 1,
+                     *             "number": 7,
+                     *             "name": "ハヤテノカゼ",
+                     *             "jockey": "川田 将雅",
+                     *             "time": "1:56.8",
+                     *             "odds": 3.4,
+                     *             "popularity": 1
+                     *           },
+                     *           {
+                     *             "rank": 2,
+                     *             "number": 11,
+                     *             "name": "サクラブライト",
+                     *             "jockey": "C.ルメール",
+                     *             "time": "1:57.0",
+                     *             "odds": 4.1,
+                     *             "popularity": 2
+                     *           }
+                     *         ]
+                     *       },
+                     *       "prediction": {
+                     *         "race_id": "h-20261101-05-11",
+                     *         "model": "local-v1",
+                     *         "generated_at": "2026-10-31T12:00:00+09:00",
+                     *         "entries": [
+                     *           {
+                     *             "number": 7,
+                     *             "name": "ハヤテノカゼ",
+                     *             "mark": "◎",
+                     *             "win_probability": 0.29,
+                     *             "odds": 3.4,
+                     *             "comment": "前走の末脚が鋭い"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "article_status": "draft",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["RaceResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The race does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The race does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description An invalid body, a prediction (not updated here), or a race_result naming another race_id */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3624,6 +7718,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3631,45 +7727,108 @@ export interface operations {
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The race does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The race does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3692,45 +7851,138 @@ export interface operations {
             /** @description The article */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6650f1a2b3c4d5e6f7a8b9c0",
+                     *       "race_id": "h-20261101-05-11",
+                     *       "title": "【天皇賞（秋）】ハヤテノカゼが直線一気 1番人気に応えてG1初制覇",
+                     *       "body_html": "<h2>レース概要</h2><p>東京芝2000m、良馬場で行われた天皇賞（秋）は1番人気ハヤテノカゼが1:56.8で快勝しました。</p>",
+                     *       "status": "draft",
+                     *       "opening_at": 1793518200000,
+                     *       "closing_at": 1794123000000,
+                     *       "accuracy_test_data": {
+                     *         "checked_at": 1793516741000,
+                     *         "expected": [
+                     *           {
+                     *             "rank": 1,
+                     *             "name": "ハヤテノカゼ"
+                     *           },
+                     *           {
+                     *             "rank": 2,
+                     *             "name": "サクラブライト"
+                     *           },
+                     *           {
+                     *             "rank": 3,
+                     *             "name": "ミッドナイトラン"
+                     *           }
+                     *         ],
+                     *         "found": [
+                     *           {
+                     *             "rank": 1,
+                     *             "name": "ハヤテノカゼ"
+                     *           }
+                     *         ],
+                     *         "ok": true
+                     *       },
+                     *       "generation_error": null,
+                     *       "custom_prompt": "初心者向けに、専門用語を控えめにして書いてください",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["ArticleResponse"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The article does not exist or belongs to another race */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The article does not exist or belongs to another race",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3746,6 +7998,11 @@ export interface operations {
         /** @description The prediction file; its race_id names the race */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "string"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
@@ -3759,72 +8016,217 @@ export interface operations {
             /** @description The race with its prediction */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "h-20261101-05-11",
+                     *       "type": "horse_racing",
+                     *       "name": "2026-11-01_tokyo_11R_tenno-sho-autumn",
+                     *       "race_result": {
+                     *         "race_id": "h-20261101-05-11",
+                     *         "race_date": "2026-11-01",
+                     *         "track_name": "東京",
+                     *         "race_number": "11",
+                     *         "race_name": "天皇賞（秋）",
+                     *         "entries": [
+                     *           {
+                     *             "rank": 1,
+                     *             "number": 7,
+                     *             "name": "ハヤテノカゼ",
+                     *             "jockey": "川田 将雅",
+                     *             "time": "1:56.8",
+                     *             "odds": 3.4,
+                     *             "popularity": 1
+                     *           },
+                     *           {
+                     *             "rank": 2,
+                     *             "number": 11,
+                     *             "name": "サクラブライト",
+                     *             "jockey": "C.ルメール",
+                     *             "time": "1:57.0",
+                     *             "odds": 4.1,
+                     *             "popularity": 2
+                     *           }
+                     *         ]
+                     *       },
+                     *       "prediction": {
+                     *         "race_id": "h-20261101-05-11",
+                     *         "model": "local-v1",
+                     *         "generated_at": "2026-10-31T12:00:00+09:00",
+                     *         "entries": [
+                     *           {
+                     *             "number": 7,
+                     *             "name": "ハヤテノカゼ",
+                     *             "mark": "◎",
+                     *             "win_probability": 0.29,
+                     *             "odds": 3.4,
+                     *             "comment": "前走の末脚が鋭い"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "article_status": "draft",
+                     *       "created_at": 1793515812000,
+                     *       "updated_at": 1793516741000
+                     *     }
+                     */
                     "application/json": components["schemas"]["RaceResponse"];
                 };
             };
             /** @description No file, a file that is not a JSON object, no race_id or no entries */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is below member */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No race has this race_id */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No race has this race_id",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The file is larger than 10 MiB */
             413: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The file is larger than 10 MiB",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             422: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "opening_at",
+                     *             "message": "opening_at must be an integer number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: opening_at",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };

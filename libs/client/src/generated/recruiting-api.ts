@@ -140,6 +140,8 @@ export type paths = {
         /**
          * Create a project
          * @description Member and above.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["createProject"];
         delete?: never;
@@ -165,6 +167,8 @@ export type paths = {
         /**
          * Delete a project
          * @description Administrators only; refused while the project has candidates.
+         *
+         *     Needs the admin role or above (roles: viewer < member < admin).
          */
         delete: operations["deleteProject"];
         options?: never;
@@ -172,6 +176,8 @@ export type paths = {
         /**
          * Update a project
          * @description Member and above; omitted fields stay as they are.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         patch: operations["updateProject"];
         trace?: never;
@@ -213,6 +219,8 @@ export type paths = {
         /**
          * Delete a candidate
          * @description Member and above; removes the participation record with its history, logs, tokens, slots and reservation. The person stays.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         delete: operations["deleteCandidate"];
         options?: never;
@@ -220,6 +228,8 @@ export type paths = {
         /**
          * Update a candidate
          * @description Member and above; person data (name, email, phone) cannot change here.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         patch: operations["updateCandidate"];
         trace?: never;
@@ -236,6 +246,8 @@ export type paths = {
         /**
          * Confirm a schedule
          * @description Member and above; books one of the candidate's availableDates: the reservation (a cancelled one of the candidate is reused), candidate status scheduled, a calendar event (skipped while PROTOTYPE_MODE is true), the confirmation email.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["confirmSchedule"];
         delete?: never;
@@ -300,6 +312,8 @@ export type paths = {
         /**
          * Change the status
          * @description Member and above; the transition table decides (docs/decisions.md).
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         patch: operations["changeCandidateStatus"];
         trace?: never;
@@ -356,6 +370,8 @@ export type paths = {
         /**
          * Import an uploaded file
          * @description Member and above. The mapping is checked against the file, the import log written and the job queued; 201 at once.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["executeCandidateImport"];
         delete?: never;
@@ -396,6 +412,8 @@ export type paths = {
         /**
          * Import respondents of a survey
          * @description Member and above. The import log is written first, the job queued; answers at once with all counts 0.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["importSurveyRespondents"];
         delete?: never;
@@ -416,6 +434,8 @@ export type paths = {
         /**
          * Dry run of a survey import
          * @description Member and above; nothing is written.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["previewSurveyImport"];
         delete?: never;
@@ -436,6 +456,8 @@ export type paths = {
         /**
          * Upload a tab-separated file
          * @description Member and above. The file is kept for 24 hours; the answer summarizes it and suggests a mapping.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["uploadCandidateImportFile"];
         delete?: never;
@@ -456,6 +478,8 @@ export type paths = {
         /**
          * Recalculate scores
          * @description Member and above; applies the project's scoring rules to every candidate.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["scoreCandidates"];
         delete?: never;
@@ -475,6 +499,8 @@ export type paths = {
         /**
          * Bulk selection update
          * @description Member and above; all or nothing, in one transaction.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         put: operations["updateCandidateSelection"];
         post?: never;
@@ -500,6 +526,8 @@ export type paths = {
         /**
          * Create a template
          * @description Member and above.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["createEmailTemplate"];
         delete?: never;
@@ -521,6 +549,8 @@ export type paths = {
         /**
          * Delete a template
          * @description Member and above; logs keep their templateId.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         delete: operations["deleteEmailTemplate"];
         options?: never;
@@ -528,6 +558,8 @@ export type paths = {
         /**
          * Update a template
          * @description Member and above; only the project's own templates.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         patch: operations["updateEmailTemplate"];
         trace?: never;
@@ -544,6 +576,8 @@ export type paths = {
         /**
          * Render a template for one candidate
          * @description Member and above; nothing is sent. Unknown placeholders stay visible and are listed in warnings.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["previewEmailTemplate"];
         delete?: never;
@@ -564,6 +598,8 @@ export type paths = {
         /**
          * Bulk send
          * @description Member and above; renders per candidate and logs every attempt. An invitation issues a scheduling token (valid 14 days, replacing the candidate's earlier one) linked in the body and moves pending candidates to contacted. Candidates of other projects or without an address are per-candidate errors. With PROTOTYPE_MODE true nothing leaves the machine.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["sendEmailTemplate"];
         delete?: never;
@@ -604,6 +640,8 @@ export type paths = {
         /**
          * Render a template for one candidate
          * @description Member and above; nothing is sent. Unknown placeholders stay visible and are listed in warnings.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["previewEmail"];
         delete?: never;
@@ -624,6 +662,8 @@ export type paths = {
         /**
          * Bulk send
          * @description Member and above; renders per candidate and logs every attempt. An invitation issues a scheduling token (valid 14 days, replacing the candidate's earlier one) linked in the body and moves pending candidates to contacted. Candidates of other projects or without an address are per-candidate errors. With PROTOTYPE_MODE true nothing leaves the machine.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["sendEmails"];
         delete?: never;
@@ -648,6 +688,8 @@ export type paths = {
         /**
          * Add an availability window
          * @description Member and above; slots are cut from windows by the project's interview length.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         post: operations["createInterviewerAvailability"];
         delete?: never;
@@ -669,6 +711,8 @@ export type paths = {
         /**
          * Delete an availability window
          * @description Member and above; reservations already made stay.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         delete: operations["deleteInterviewerAvailability"];
         options?: never;
@@ -732,6 +776,8 @@ export type paths = {
         /**
          * Cancel a reservation
          * @description Member and above; no body. The row is kept with status cancelled; the calendar event is cancelled; a scheduled or interviewed candidate moves to cancelled; the cancellation email is attempted.
+         *
+         *     Needs the member role or above (roles: viewer < member < admin).
          */
         patch: operations["cancelReservation"];
         trace?: never;
@@ -973,6 +1019,8 @@ export type paths = {
         /**
          * Change a user's role
          * @description Administrators only. The user's access tokens signed before the change stop working within seconds at every app; a refresh gives one with the new role.
+         *
+         *     Needs the admin role or above (roles: viewer < member < admin).
          */
         patch: operations["changeUserRole"];
         trace?: never;
@@ -1039,526 +1087,1472 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /** @description How many of the survey's questions the respondent answered (matrix items each count). */
         AnswersSummary: {
+            /**
+             * @description Questions the respondent answered
+             * @example 12
+             */
             answeredQuestions: number;
+            /**
+             * @description Questions in the survey
+             * @example 14
+             */
             totalQuestions: number;
+            /**
+             * @description Questions left unanswered
+             * @example 2
+             */
             unansweredQuestions: number;
         };
+        /** @description An interviewer's availability window in the project; bookable slots are cut from it */
         AvailabilityResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description End of the window, ISO 8601 in UTC
+             * @example 2026-12-01T09:00:00.000Z
+             */
             endAt: string;
+            /**
+             * @description The window id
+             * @example 31
+             */
             id: number;
+            /**
+             * @description The interviewer's user id
+             * @example 7
+             */
             interviewerId: number;
+            /**
+             * @description The interviewer's display name
+             * @example 佐藤 花子
+             */
             interviewerName: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Start of the window, ISO 8601 in UTC
+             * @example 2026-12-01T00:00:00.000Z
+             */
             startAt: string;
         };
+        /** @description A preferred interview slot the candidate submitted on the public scheduling page. */
         AvailableDate: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description End of the slot (ISO 8601, UTC)
+             * @example 2026-12-01T02:00:00.000Z
+             */
             endAt: string;
+            /**
+             * @description The preferred slot id (availableDateId when confirming a schedule)
+             * @example 901
+             */
             id: number;
+            /**
+             * @description Display name of the slot's interviewer; null when the user record cannot be found
+             * @example 佐藤 花子
+             */
             interviewerName: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Start of the slot (ISO 8601, UTC)
+             * @example 2026-12-01T01:00:00.000Z
+             */
             startAt: string;
         };
+        /** @description A key found in the candidates' attributes or surveyResponses, usable as a responseFilter field. */
         CandidateField: {
+            /**
+             * @description The key (an attribute name or a question text)
+             * @example サービスの満足度
+             */
             name: string;
-            /** @description Up to five distinct values */
+            /**
+             * @description Up to five distinct values, as text
+             * @example [
+             *       "とても満足",
+             *       "やや満足",
+             *       "どちらともいえない"
+             *     ]
+             */
             sampleValues: string[];
-            /** @enum {string} */
+            /**
+             * @description The object the key was found in
+             * @example surveyResponses
+             * @enum {string}
+             */
             source: "attributes" | "surveyResponses";
         };
+        /** @description The fields stored in a project's candidates, for building filters and scoring rules. */
         CandidateFieldsResponse: {
+            /** @description Every key found, ordered by source, then key */
             fields: components["schemas"]["CandidateField"][];
         };
+        /** @description The person behind a participation record (one person may take part in several projects). */
         CandidatePerson: {
+            /**
+             * @description Email address; null when the import had none
+             * @example tanaka.yui@example.jp
+             */
             email: string | null;
+            /**
+             * @description The id the person has in the imported file or survey (e.g. a panel member id)
+             * @example R100042
+             */
             externalUserId: string;
+            /**
+             * @description Id of the person record
+             * @example 1203
+             */
             id: number;
+            /**
+             * @description Full name as imported; null when the import had none
+             * @example 田中 結衣
+             */
             name: string | null;
+            /**
+             * @description Phone number as imported; null when the import had none
+             * @example 090-1234-5678
+             */
             phone: string | null;
         };
+        /** @description A column of the uploaded file, by position. */
         ColumnRefDto: {
-            /** @description The 0-based column index */
+            /**
+             * @description The 0-based column index (columns[].index of the upload)
+             * @example 0
+             */
             column_index: number;
         };
+        /** @description Books one of the candidate's submitted preferred slots as the interview */
         ConfirmScheduleDto: {
-            /** @description The id of one entry of the candidate's availableDates */
+            /**
+             * @description The id of one entry of the candidate's availableDates
+             * @example 901
+             */
             availableDateId: number;
             /**
-             * @description Default online_meet
+             * @description online_meet: online; online_conf: online through a conference tool; offline: in person; any: not specified. Default online_meet
              * @enum {string}
              */
             interviewType?: "online_meet" | "online_conf" | "offline" | "any";
+            /**
+             * @description URL of the online meeting, http(s); null or absent: none
+             * @example https://meet.example.com/abc-defg
+             */
             meetingUrl?: string | null;
         };
+        /** @description A time window in which an interviewer can hold interviews; slots are cut from it by the project's interview length */
         CreateAvailabilityDto: {
             /**
              * Format: date-time
-             * @description After startAt, at most 31 days later
+             * @description End of the window: after startAt, at most 31 days later
+             * @example 2026-12-01T18:00:00+09:00
              */
             endAt: string;
-            /** @description An existing user id */
+            /**
+             * @description An existing user id
+             * @example 7
+             */
             interviewerId: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Start of the window, ISO 8601 with an offset (Z or ±hh:mm)
+             * @example 2026-12-01T09:00:00+09:00
+             */
             startAt: string;
         };
+        /** @description The body of POST /projects: a new recruiting project. */
         CreateProjectDto: {
             /**
-             * @description Length of one interview
+             * @description Length of one interview, in minutes
              * @default 60
              */
             interviewDurationMinutes?: number;
+            /**
+             * @description Project name shown in the console
+             * @example 2026年冬 動画配信サービス利用者インタビュー
+             */
             name: string;
             /** @description Each rule adds `points` when the candidate matches `when`, a condition or group of the responseFilter language (GET candidates). A bad rule answers 400 SCORING_ERROR naming it. */
             scoringRules?: components["schemas"]["ScoringRule"][];
             /**
-             * @description IANA time zone name
+             * @description IANA time zone of the project: days in queries are read and interview times in emails written in it
              * @default Asia/Tokyo
+             * @example Asia/Tokyo
              */
             timezone?: string;
         };
+        /** @description A new email template of the project's own */
         CreateTemplateDto: {
-            /** @description Plain text, or HTML (values are escaped into it). Placeholders: {{candidate_name}}, {{project_name}}, {{scheduling_url}}, {{interview_duration_minutes}}, {{scheduled_at}}, {{interviewer_name}}, {{meeting_url}} */
+            /**
+             * @description Plain text, or HTML (values are escaped into it). Placeholders: {{candidate_name}}, {{project_name}}, {{scheduling_url}}, {{interview_duration_minutes}}, {{scheduled_at}}, {{interviewer_name}}, {{meeting_url}}
+             * @example {{candidate_name}} 様
+             *
+             *     {{interview_duration_minutes}}分ほどのインタビューをお願いしたく、ご都合のよい日時を下記のページからお選びください。
+             *
+             *     {{scheduling_url}}
+             */
             body: string;
+            /**
+             * @description A name for staff to tell templates apart
+             * @example インタビューのご案内（2026年冬）
+             */
             name: string;
-            /** @description Placeholders: {{candidate_name}}, {{project_name}}, {{scheduling_url}}, {{interview_duration_minutes}}, {{scheduled_at}}, {{interviewer_name}}, {{meeting_url}} */
+            /**
+             * @description The subject line. Placeholders: {{candidate_name}}, {{project_name}}, {{scheduling_url}}, {{interview_duration_minutes}}, {{scheduled_at}}, {{interviewer_name}}, {{meeting_url}}
+             * @example 【{{project_name}}】インタビューご協力のお願い
+             */
             subject: string;
-            /** @enum {string} */
+            /**
+             * @description What the template is for: invitation (carries the scheduling link), reminder, confirmation or cancellation
+             * @enum {string}
+             */
             type: "invitation" | "reminder" | "confirmation" | "cancellation";
         };
+        /** @description The device a respondent answered from, as the survey tool recorded it; each field null when not recorded. */
         DeviceInfo: {
+            /**
+             * @description Browser name
+             * @example Edge
+             */
             browser: string | null;
+            /**
+             * @description Browser version
+             * @example 131.0
+             */
             browserVersion: string | null;
-            /** @description Masked: IPv4 last octet, IPv6 last 80 bits zeroed */
+            /**
+             * @description Masked: IPv4 last octet, IPv6 last 80 bits zeroed; null when not recorded or not an address
+             * @example 203.0.113.0
+             */
             ipAddress: string | null;
+            /**
+             * @description Whether the device was mobile
+             * @example false
+             */
             isMobile: boolean | null;
+            /**
+             * @description Operating system and version
+             * @example Windows 11
+             */
             os: string | null;
+            /**
+             * @description Device platform
+             * @example Windows
+             */
             platform: string | null;
+            /**
+             * @description Screen resolution, width x height in pixels
+             * @example 1920x1080
+             */
             resolution: string | null;
         };
+        /** @description One email sent or attempted to a candidate, as logged */
         EmailLogResponse: {
-            /** @description As sent, with the scheduling token masked as [token]: the link is the candidate's alone */
+            /**
+             * @description As sent, with the scheduling token masked as [token]: the link is the candidate's alone
+             * @example 山田 太郎 様
+             *
+             *     60分ほどのインタビューをお願いしたく、ご都合のよい日時を下記のページからお選びください。
+             *
+             *     https://recruit.example.com/schedule/[token]
+             */
             body: string;
+            /**
+             * @description The candidate's current address; null when none is on record
+             * @example taro.yamada@example.com
+             */
             candidateEmail: string | null;
+            /**
+             * @description The candidate's current name; null when none is on record
+             * @example 山田 太郎
+             */
             candidateName: string | null;
+            /**
+             * @description The log entry id
+             * @example 1203
+             */
             id: number;
+            /**
+             * @description The project candidate the mail was for
+             * @example 358
+             */
             projectCandidateId: number;
+            /**
+             * @description The sender's display name; null when sentBy is null
+             * @example 佐藤 花子
+             */
             senderName: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was sent or attempted, ISO 8601 in UTC
+             * @example 2026-11-20T02:00:00.000Z
+             */
             sentAt: string;
-            /** @description The user who sent it; null for mail the system sent (acknowledgements) */
+            /**
+             * @description The user who sent it; null for mail the system sent (acknowledgements)
+             * @example 7
+             */
             sentBy: number | null;
-            /** @enum {string} */
+            /**
+             * @description sent: handed to the mail server (while PROTOTYPE_MODE is true, only logged); failed: the attempt failed. delivered and bounced are reserved and not recorded yet
+             * @enum {string}
+             */
             status: "sent" | "delivered" | "bounced" | "failed";
-            /** @description As sent, with the scheduling token masked as [token] */
+            /**
+             * @description As sent, with the scheduling token masked as [token]
+             * @example 【2026年冬 動画配信サービス利用者インタビュー】インタビューご協力のお願い
+             */
             subject: string;
+            /**
+             * @description The template used (it may have been deleted since); null for the acknowledgement, which has no template
+             * @example 5
+             */
             templateId: number | null;
         };
+        /** @description A template rendered for one candidate, as it would be sent */
         EmailPreviewResponse: {
+            /**
+             * @description The rendered body (plain text, or an HTML fragment when the template is HTML); an invitation shows <token> in its link
+             * @example 山田 太郎 様
+             *
+             *     60分ほどのインタビューをお願いしたく、ご都合のよい日時を下記のページからお選びください。
+             *
+             *     https://recruit.example.com/schedule/<token>
+             */
             body: string;
+            /**
+             * @description The rendered subject line
+             * @example 【2026年冬 動画配信サービス利用者インタビュー】インタビューご協力のお願い
+             */
             subject: string;
-            /** @description The candidate's address; null when there is none */
+            /**
+             * @description The candidate's address; null when there is none
+             * @example taro.yamada@example.com
+             */
             to: string | null;
-            /** @description Unknown placeholders (left visible) and placeholders without a value */
+            /**
+             * @description Unknown placeholders (left visible) and placeholders without a value
+             * @example [
+             *       "scheduling_url: a new link replaces <token> when the invitation is sent"
+             *     ]
+             */
             warnings: string[];
         };
+        /** @description An email template: a system template (projectId null) or one of a project */
         EmailTemplateResponse: {
+            /**
+             * @description The body with {{placeholders}}: plain text, or HTML when it contains an HTML tag
+             * @example {{candidate_name}} 様
+             *
+             *     ご都合のよい日時を下記のページからお選びください。
+             *
+             *     {{scheduling_url}}
+             */
             body: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the template was created, ISO 8601 in UTC
+             * @example 2026-11-02T04:30:00.000Z
+             */
             createdAt: string;
+            /**
+             * @description The template id
+             * @example 5
+             */
             id: number;
+            /**
+             * @description A name for staff to tell templates apart
+             * @example インタビューのご案内（2026年冬）
+             */
             name: string;
-            /** @description null: a system template */
+            /**
+             * @description The project it belongs to; null: a system template
+             * @example 12
+             */
             projectId: number | null;
+            /**
+             * @description The subject line, with {{placeholders}}
+             * @example 【{{project_name}}】インタビューご協力のお願い
+             */
             subject: string;
-            /** @enum {string} */
+            /**
+             * @description What the template is for; an invitation carries the scheduling link
+             * @enum {string}
+             */
             type: "invitation" | "reminder" | "confirmation" | "cancellation";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it last changed, ISO 8601 in UTC
+             * @example 2026-11-05T08:10:00.000Z
+             */
             updatedAt: string;
         };
+        /** @description Recruiting's error body: the success envelope's frame with `success: false`, sent with every 4xx and 5xx answer */
         ErrorBody: {
+            /** @description What went wrong: a stable code to branch on, a message to show, and the failing fields of invalid input */
             error: {
                 /**
-                 * @description Stable machine code
+                 * @description Stable machine code; branch on this, not on the message
                  * @enum {string}
                  */
                 code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_REQUESTS" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_ERROR" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "QUEUE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "SCORING_ERROR" | "INVALID_STATUS_TRANSITION" | "SCHEDULING_TOKEN_ERROR" | "SLOT_NOT_AVAILABLE" | "EMAIL_SEND_ERROR" | "DATA_WAREHOUSE_NOT_CONFIGURED" | "CALENDAR_PROVIDER_ERROR";
-                /** @description The failing input fields, for validation failures */
+                /** @description The failing input fields, for validation failures; absent for other errors */
                 details?: {
+                    /**
+                     * @description Dotted path of the failing field in the request (`items.0.name` for a nested one)
+                     * @example name
+                     */
                     field: string;
+                    /**
+                     * @description What is wrong with that field
+                     * @example name should not be null or undefined
+                     */
                     message: string;
                 }[];
-                /** @description Human message; never internal details */
+                /**
+                 * @description Human-readable message in English; never internal details (stack traces, SQL)
+                 * @example Invalid request: name
+                 */
                 message: string;
-                /** @description Also sent as the x-request-id header */
+                /**
+                 * @description The request's id, also sent as the x-request-id header: quote it when reporting a problem
+                 * @example 3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d
+                 */
                 requestId?: string;
             };
+            /**
+             * @description The HTTP method of the request
+             * @example POST
+             */
             method: string;
+            /**
+             * @description The requested path, without the query string
+             * @example /api/v1/projects
+             */
             path: string;
-            /** @enum {string} */
+            /**
+             * @description Always `error` on an error
+             * @enum {string}
+             */
             status: "error";
+            /**
+             * @description The HTTP status of the answer, repeated in the body
+             * @example 400
+             */
             statusCode: number;
-            /** @enum {boolean} */
+            /**
+             * @description Always false on an error
+             * @enum {boolean}
+             */
             success: false;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the error was answered (ISO 8601, UTC)
+             * @example 2026-12-01T01:00:00.000Z
+             */
             timestamp: string;
         };
+        /** @description The body of POST .../candidates/import/{fileId}/execute: the mapping to import the uploaded file with. */
         ExecuteImportDto: {
+            /** @description How the file's columns map to candidate fields (suggested_mapping is a start) */
             mapping: components["schemas"]["FileMappingDto"];
         };
+        /** @description How the uploaded file's columns become candidates: the person fields, attributes and survey responses. */
         FileMappingDto: {
-            /** @description Attribute name (1 to 255 characters, at most 200) to a mapping: direct takes the cell as is; single_select collapses option columns into one value (a column is selected when its cell is non-empty and not 0; the first selected wins). */
+            /**
+             * @description Attribute name (1 to 255 characters, at most 200) to a mapping: direct takes the cell as is; single_select collapses option columns into one value (a column is selected when its cell is non-empty and not 0; the first selected wins).
+             * @example {
+             *       "age": {
+             *         "type": "direct",
+             *         "column_index": 4
+             *       },
+             *       "gender": {
+             *         "type": "single_select",
+             *         "columns": [
+             *           5,
+             *           6
+             *         ],
+             *         "mapping": {
+             *           "5": "男性",
+             *           "6": "女性"
+             *         }
+             *       }
+             *     }
+             */
             attributes?: {
                 [key: string]: {
+                    /**
+                     * @description The 0-based index of the column to read
+                     * @example 4
+                     */
                     column_index: number;
-                    /** @enum {string} */
+                    /**
+                     * @description direct: the cell as is
+                     * @enum {string}
+                     */
                     type: "direct";
                 } | {
+                    /**
+                     * @description The 0-based indexes of the option columns, in order
+                     * @example [
+                     *       5,
+                     *       6
+                     *     ]
+                     */
                     columns: number[];
                     /** @description A lookup table of column index (as a key) to the value, or first_selected (the header of the first selected column) */
                     mapping: {
                         [key: string]: string;
                     } | "first_selected";
-                    /** @enum {string} */
+                    /**
+                     * @description single_select: one value out of option columns
+                     * @enum {string}
+                     */
                     type: "single_select";
                 };
             };
+            /**
+             * @description The column holding the email address
+             * @example {
+             *       "column_index": 2
+             *     }
+             */
             email: components["schemas"]["ColumnRefDto"];
+            /**
+             * @description The column holding the person's id (required in every row)
+             * @example {
+             *       "column_index": 0
+             *     }
+             */
             external_user_id: components["schemas"]["ColumnRefDto"];
+            /**
+             * @description The column holding the full name
+             * @example {
+             *       "column_index": 1
+             *     }
+             */
             name: components["schemas"]["ColumnRefDto"];
+            /**
+             * @description The column holding the phone number; absent: none
+             * @example {
+             *       "column_index": 3
+             *     }
+             */
             phone?: components["schemas"]["ColumnRefDto"];
+            /**
+             * @description Which columns are stored as survey responses; absent: none are
+             * @example {
+             *       "mode": "all_remaining",
+             *       "exclude_columns": [
+             *         9
+             *       ]
+             *     }
+             */
             survey_responses?: components["schemas"]["SurveyResponsesMappingDto"];
         };
+        /** @description An import accepted and queued; follow it with GET .../candidates/import/{importId}/status. */
         ImportAcceptedResponse: {
+            /**
+             * @description The import log id, for the status route
+             * @example 64
+             */
             importLogId: number;
-            /** @enum {string} */
+            /**
+             * @description Always processing: the job runs in the background
+             * @enum {string}
+             */
             status: "processing";
         };
+        /** @description A column of the uploaded file, with a few of its values. */
         ImportColumn: {
+            /**
+             * @description The 0-based column index, as mappings name it
+             * @example 2
+             */
             index: number;
+            /**
+             * @description The header, trimmed
+             * @example メールアドレス
+             */
             name: string;
-            /** @description Up to five distinct non-empty values */
+            /**
+             * @description Up to five distinct non-empty values from the whole file
+             * @example [
+             *       "sato.12@example.jp",
+             *       "tanaka.48@example.jp"
+             *     ]
+             */
             sampleValues: string[];
         };
+        /** @description The uploaded file as stored: name, size and number of data rows. */
         ImportFileInfo: {
+            /**
+             * @description The file name as uploaded
+             * @example interview_candidates_202612.tsv
+             */
             name: string;
-            /** @description Data rows (the header not counted) */
+            /**
+             * @description Data rows (the header not counted)
+             * @example 2000
+             */
             rowCount: number;
-            /** @description Bytes */
+            /**
+             * @description Size of the file, in bytes
+             * @example 1048576
+             */
             size: number;
         };
+        /** @description A row that was not imported, and why. */
         ImportRowError: {
+            /**
+             * @description The field at fault (file: external_user_id, name, email, phone; survey: externalUserId, ...)
+             * @example email
+             */
             field: string;
+            /**
+             * @description What is wrong, in English
+             * @example Not an email address: tanaka.48@example
+             */
             message: string;
-            /** @description The row’s id cell (file) or panel id (survey); empty when missing */
+            /**
+             * @description The row’s id cell (file) or panel id (survey); empty when missing
+             * @example M000250
+             */
             respondentId: string;
-            /** @description 1-based data row (file) or respondent position (survey); the header not counted */
+            /**
+             * @description 1-based data row (file) or respondent position (survey); the header not counted
+             * @example 128
+             */
             row: number;
         };
+        /** @description Where an import stands: its counts so far, its errors and, once done, its outcome. */
         ImportStatusResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the import was requested (ISO 8601)
+             * @example 2026-11-05T02:00:05.000Z
+             */
             createdAt: string;
-            /** @description Ids seen before in the file or already in the project */
+            /**
+             * @description Ids seen before in the file or already in the project
+             * @example 38
+             */
             duplicateCount: number;
-            /** @description Rows with at least one error */
+            /**
+             * @description Rows with at least one error
+             * @example 12
+             */
             errorCount: number;
             /** @description The first 1,000 row errors, by row */
             errors: components["schemas"]["ImportRowError"][];
-            /** @description Why the import failed as a whole */
+            /**
+             * @description Why the import failed as a whole (e.g. "No row could be imported"); null unless status is failed
+             * @example null
+             */
             failure: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the import ended (ISO 8601); null while it runs
+             * @example 2026-11-05T02:00:12.000Z
+             */
             finishedAt: string | null;
-            /** @description New participation records */
+            /**
+             * @description New participation records
+             * @example 1950
+             */
             importedCount: number;
+            /**
+             * @description The import log id
+             * @example 64
+             */
             importLogId: number;
-            /** @enum {string} */
+            /**
+             * @description file: from an uploaded file; survey: from a warehouse survey
+             * @enum {string}
+             */
             kind: "file" | "survey";
-            /** @description Rows (or respondents) processed so far */
+            /**
+             * @description Rows (or respondents) processed so far
+             * @example 2000
+             */
             processedRows: number;
-            /** @description Rows not imported: duplicates and rows with errors */
+            /**
+             * @description Rows not imported: duplicates and rows with errors
+             * @example 50
+             */
             skippedCount: number;
-            /** @enum {string} */
+            /**
+             * @description completed: no row had an error; partial: some rows had errors, others got in; failed: no row got in or the job could not run
+             * @example partial
+             * @enum {string}
+             */
             status: "pending" | "processing" | "completed" | "partial" | "failed";
         };
+        /** @description An uploaded tab-separated file, summarized for building the import mapping; kept 24 hours. */
         ImportUploadResponse: {
+            /** @description Every column of the file, in order */
             columns: components["schemas"]["ImportColumn"][];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the stored file is deleted (24 hours after the upload, ISO 8601)
+             * @example 2026-11-06T02:00:00.000Z
+             */
             expires_at: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The uploaded file id, for re-reading and executing the import
+             */
             file_id: string;
             file_info: components["schemas"]["ImportFileInfo"];
-            /** @description The first 10 data rows keyed by column name (a repeated or empty header made unique) */
+            /**
+             * @description The first 10 data rows keyed by column name (a repeated or empty header made unique)
+             * @example [
+             *       {
+             *         "会員ID": "M000123",
+             *         "氏名": "田中 結衣",
+             *         "メールアドレス": "tanaka.48@example.jp",
+             *         "電話番号": "090-1234-5678"
+             *       }
+             *     ]
+             */
             preview: {
                 [key: string]: string;
             }[];
             /** @description Guessed from the headers (Japanese and English); the fields found, usable as the execute mapping */
             suggested_mapping?: {
+                /** @description The column that looks like the email address; absent when none was found */
                 email?: {
+                    /**
+                     * @description The 0-based column index (columns[].index)
+                     * @example 2
+                     */
                     column_index: number;
                 };
+                /** @description The column that looks like the person's id; absent when none was found */
                 external_user_id?: {
+                    /**
+                     * @description The 0-based column index (columns[].index)
+                     * @example 0
+                     */
                     column_index: number;
                 };
+                /** @description The column that looks like the full name; absent when none was found */
                 name?: {
+                    /**
+                     * @description The 0-based column index (columns[].index)
+                     * @example 1
+                     */
                     column_index: number;
                 };
+                /** @description The column that looks like the phone number; absent when none was found */
                 phone?: {
+                    /**
+                     * @description The 0-based column index (columns[].index)
+                     * @example 3
+                     */
                     column_index: number;
                 };
+                /** @description Every other column becomes a survey response */
                 survey_responses: {
-                    /** @enum {string} */
+                    /**
+                     * @description all_remaining: the columns not mapped above
+                     * @enum {string}
+                     */
                     mode: "all_remaining";
                 };
             };
         };
+        /** @description The liveness probe's answer: the process is up; dependencies are not consulted */
         LiveAnswer: {
-            /** @enum {string} */
+            /**
+             * @description Always ok: any answer at all means the process is alive
+             * @enum {string}
+             */
             status: "ok";
         };
+        /** @description A short confirmation that the operation was done. */
         MessageResponse: {
+            /**
+             * @description What was done, in English
+             * @example Logged out
+             */
             message: string;
         };
+        /** @description A respondent (panel) of a survey, without answers. */
         Panel: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the respondent completed (ISO 8601); null if not
+             * @example 2026-09-14T11:32:08.000Z
+             */
             completedAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the respondent started the survey (ISO 8601)
+             * @example 2026-09-14T11:20:41.000Z
+             */
             createdAt: string;
+            /**
+             * @description The key the panel provider attached to the respondent; null when none
+             * @example ck_1x9b7qz
+             */
             customKey: string | null;
             deviceInfo: components["schemas"]["DeviceInfo"];
+            /** @description Whether the respondent completed the survey */
             isCompleted: boolean;
+            /**
+             * @description The respondent (panel) id
+             * @example p-2026-usage-00042
+             */
             panelId: string;
         };
+        /** @description One answer row: a question, or one option of a select question. */
         PanelAnswer: {
-            /** @description The option of a select, else null */
+            /**
+             * @description The option of a select, else null
+             * @example やや満足
+             */
             answerItemSentence: string | null;
-            /** @enum {string} */
+            /**
+             * @description The kind of answer the question takes
+             * @enum {string}
+             */
             answerType: "single_select" | "multi_select" | "text" | "number" | "date" | "other";
+            /** @description Whether this row was answered (for an option: chosen) */
             isAnswered: boolean;
-            /** @description The question text (a matrix question without its item) */
+            /**
+             * @description The question text (a matrix question without its item)
+             * @example サービスの満足度
+             */
             questionSentence: string;
-            /** @description The matrix item, else null */
+            /**
+             * @description The matrix item, else null
+             * @example 価格
+             */
             subItemSentence: string | null;
-            /** @description The answer as text; null when not answered */
+            /**
+             * @description The answer as text (the option when chosen; values joined with ", "); null when not answered
+             * @example やや満足
+             */
             value: string | null;
         };
+        /** @description A respondent (panel) with the URL parameters it arrived with. */
         PanelDetail: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the respondent completed (ISO 8601); null if not
+             * @example 2026-09-14T11:32:08.000Z
+             */
             completedAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the respondent started the survey (ISO 8601)
+             * @example 2026-09-14T11:20:41.000Z
+             */
             createdAt: string;
+            /**
+             * @description The key the panel provider attached to the respondent; null when none
+             * @example ck_1x9b7qz
+             */
             customKey: string | null;
             deviceInfo: components["schemas"]["DeviceInfo"];
+            /** @description Whether the respondent completed the survey */
             isCompleted: boolean;
+            /**
+             * @description The respondent (panel) id
+             * @example p-2026-usage-00042
+             */
             panelId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the respondent's record last changed (ISO 8601)
+             * @example 2026-09-14T11:32:08.000Z
+             */
             updatedAt: string;
+            /**
+             * @description The query string the respondent opened the survey with; null when none
+             * @example utm_source=mail&panel=42
+             */
             urlParameter: string | null;
         };
+        /** @description A respondent with every answer, one row per question or select option. */
         PanelDetailResponse: {
+            /** @description Answer rows in survey order; only answered ones unless includeUnanswered=true */
             answers: components["schemas"]["PanelAnswer"][];
             answersSummary: components["schemas"]["AnswersSummary"];
             panel: components["schemas"]["PanelDetail"];
         };
+        /** @description A page of a survey's respondents. */
         PanelListResponse: {
+            /**
+             * @description The page size asked for
+             * @example 20
+             */
             limit: number;
+            /**
+             * @description How many matching items were skipped before this page
+             * @example 0
+             */
             offset: number;
+            /** @description The respondents of this page, in the order asked for */
             panels: components["schemas"]["Panel"][];
+            /**
+             * @description How many items match in all, over every page
+             * @example 2000
+             */
             total: number;
         };
+        /** @description Which template to render for which candidate; nothing is sent */
         PreviewEmailDto: {
-            /** @description A project candidate id */
+            /**
+             * @description A project candidate id
+             * @example 358
+             */
             candidateId: number;
-            /** @description A template of the project or a system template */
+            /**
+             * @description A template of the project or a system template
+             * @example 5
+             */
             templateId: number;
         };
+        /** @description A question of a survey, as the preview lists it. */
         PreviewQuestion: {
+            /**
+             * @description The question's id within the survey
+             * @example q5
+             */
             questionId: string;
+            /**
+             * @description The question text; a matrix item is keyed `question|||item`
+             * @example 性別
+             */
             questionText: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of answer the question takes
+             * @enum {string}
+             */
             questionType: "single_select" | "multi_select" | "text" | "number" | "date" | "other";
         };
+        /** @description A candidate's participation in a project: status, selection, score, imported data and scheduling. */
         ProjectCandidateResponse: {
+            /**
+             * @description Profile fields from the import keyed by name; null when the import mapped none
+             * @example {
+             *       "gender": "女性",
+             *       "age": "34",
+             *       "prefecture": "東京都"
+             *     }
+             */
             attributes: {
                 [key: string]: unknown;
             } | null;
+            /** @description The preferred slots the candidate submitted, earliest first; empty when none */
             availableDates: components["schemas"]["AvailableDate"][];
             candidate: components["schemas"]["CandidatePerson"];
-            /** @description Id of the person record */
+            /**
+             * @description Id of the person record (candidate.id)
+             * @example 1203
+             */
             candidateId: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the candidate was added to the project (ISO 8601)
+             * @example 2026-11-05T02:00:00.000Z
+             */
             createdAt: string;
-            /** @description Project candidate id */
+            /**
+             * @description Project candidate (participation record) id
+             * @example 358
+             */
             id: number;
+            /**
+             * @description Free-text staff note; null when none
+             * @example 平日夜のみ参加可能。オンライン希望。
+             */
             memo: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description Staff priority A, B or C; null when none
+             * @enum {string|null}
+             */
             priority: "A" | "B" | "C" | null;
+            /**
+             * @description The project id
+             * @example 12
+             */
             projectId: number;
-            /** @description The confirmed reservation, or null */
+            /** @description The candidate's reservation (confirmed or cancelled), or null when none was booked */
             reservation?: {
+                /**
+                 * @description Length of the interview, in minutes
+                 * @example 60
+                 */
                 durationMinutes: number;
+                /**
+                 * @description Display name of the interviewer; null when the user record cannot be found
+                 * @example 佐藤 花子
+                 */
                 interviewerName: string | null;
-                /** @enum {string} */
+                /**
+                 * @description online_meet: online; online_conf: through a conference tool; offline: in person; any: not specified
+                 * @enum {string}
+                 */
                 interviewType: "online_meet" | "online_conf" | "offline" | "any";
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description When the interview starts (ISO 8601, UTC)
+                 * @example 2026-12-01T01:00:00.000Z
+                 */
                 scheduledAt: string;
-                /** @enum {string} */
+                /**
+                 * @description Whether the interview stands or was called off
+                 * @enum {string}
+                 */
                 status: "confirmed" | "cancelled";
             } | null;
+            /**
+             * @description Id of the reservation; null when none was booked
+             * @example 87
+             */
             reservationId: number | null;
-            /** @description Decimal rendered as a string */
+            /**
+             * @description Sum of the points of the scoring rules matched, a decimal rendered as a string; null until scored
+             * @example 25
+             */
             score: string | null;
+            /**
+             * @description A free label grouping candidates; null when none
+             * @example A群
+             */
             segmentId: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description primary (selected) or reserve (a backup); null when not selected
+             * @enum {string|null}
+             */
             selectionType: "primary" | "reserve" | null;
-            /** @enum {string} */
+            /**
+             * @description Where the candidate is in the recruiting process
+             * @example scheduled
+             * @enum {string}
+             */
             status: "pending" | "contacted" | "waiting_response" | "scheduling" | "scheduled" | "interviewed" | "completed" | "declined" | "no_show" | "cancelled";
+            /**
+             * @description Survey answers keyed by question text (a multi-select as an array); null when none were imported
+             * @example {
+             *       "サービスの満足度": "やや満足",
+             *       "利用しているサービス(複数選択)": [
+             *         "動画配信",
+             *         "電子書籍"
+             *       ]
+             *     }
+             */
             surveyResponses: {
                 [key: string]: unknown;
             } | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the participation record last changed (ISO 8601)
+             * @example 2026-11-21T03:30:00.000Z
+             */
             updatedAt: string;
         };
+        /** @description A recruiting project: the candidates, slots and emails of one interview study. */
         ProjectResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the project was created (ISO 8601)
+             * @example 2026-11-02T00:30:00.000Z
+             */
             createdAt: string;
+            /**
+             * @description The project id
+             * @example 12
+             */
             id: number;
+            /**
+             * @description Length of one interview, in minutes
+             * @example 60
+             */
             interviewDurationMinutes: number;
+            /**
+             * @description Project name shown in the console
+             * @example 2026年冬 動画配信サービス利用者インタビュー
+             */
             name: string;
-            /** @description Empty when the project has no rules */
+            /** @description The scoring rules, in order; empty when the project has none */
             scoringRules: components["schemas"]["ScoringRule"][];
-            /** @description IANA time zone name */
+            /**
+             * @description IANA time zone of the project: days in queries are read and interview times in emails written in it
+             * @example Asia/Tokyo
+             */
             timezone: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the project was last changed (ISO 8601)
+             * @example 2026-11-20T06:15:00.000Z
+             */
             updatedAt: string;
         };
+        /** @description The candidate a scheduling link was sent to, as they may see themselves */
         PublicCandidate: {
+            /**
+             * @description The candidate's name; null when none is on record
+             * @example 山田 太郎
+             */
             name: string | null;
         };
+        /** @description The project of a scheduling link, as the candidate may see it */
         PublicProject: {
+            /**
+             * @description Length of one interview, in minutes (also the length of every slot)
+             * @example 60
+             */
             interview_duration_minutes: number;
+            /**
+             * @description The project name shown to the candidate
+             * @example 2026年冬 動画配信サービス利用者インタビュー
+             */
             name: string;
         };
+        /** @description A bookable interview slot: a piece of an interviewer's availability as long as the project's interview */
         PublicSlot: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description End of the slot, ISO 8601 in UTC
+             * @example 2026-12-01T02:00:00.000Z
+             */
             endAt: string;
+            /**
+             * @description The interviewer's user id (send it back with the slot)
+             * @example 7
+             */
             interviewerId: number;
+            /**
+             * @description The interviewer's display name
+             * @example 佐藤 花子
+             */
             interviewerName: string;
-            /** @description Stable and opaque: the same interviewer and start give the same id */
+            /**
+             * @description Stable and opaque: the same interviewer and start give the same id
+             * @example Xq3vN8kLm2PzR7tYw0aBcD
+             */
             slotId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Start of the slot, ISO 8601 in UTC
+             * @example 2026-12-01T01:00:00.000Z
+             */
             startAt: string;
         };
+        /** @description The readiness probe's answer: the overall state and each dependency's (503 when a required one fails) */
         ReadinessAnswer: {
-            /** @description Each dependency by name */
+            /**
+             * @description Each dependency by name (postgres, redis, ...): ok, or error when it failed or timed out
+             * @example {
+             *       "postgres": "ok",
+             *       "redis": "ok"
+             *     }
+             */
             checks: {
                 [key: string]: "ok" | "error";
             };
             /**
-             * @description error when a required dependency fails; degraded when only an optional one does
+             * @description ok when every dependency answers; degraded when only an optional one fails; error (503) when a required one fails
              * @enum {string}
              */
             status: "ok" | "degraded" | "error";
         };
         /** @description Where a page of a paginated list sits in the whole list */
         RecruitingPagination: {
+            /**
+             * @description Whether a later page exists
+             * @example true
+             */
             hasNext: boolean;
+            /**
+             * @description Whether an earlier page exists (false on page 1)
+             * @example false
+             */
             hasPrevious: boolean;
+            /**
+             * @description Items per page (the `limit` asked for)
+             * @example 20
+             */
             limit: number;
+            /**
+             * @description This page, from 1 (the `page` asked for)
+             * @example 1
+             */
             page: number;
+            /**
+             * @description Items in the whole list, over all pages
+             * @example 45
+             */
             totalCount: number;
+            /**
+             * @description Pages in the whole list at this limit; 0 when the list is empty
+             * @example 3
+             */
             totalPages: number;
         };
         /** @description Recruiting's success envelope: every answer but the public scheduling API's carries `data` in it */
         RecruitingSuccess: {
+            /**
+             * @description The HTTP method of the request
+             * @example GET
+             */
             method: string;
+            /**
+             * @description The requested path, without the query string
+             * @example /api/v1/projects
+             */
             path: string;
-            /** @enum {string} */
+            /**
+             * @description Always `success` on success
+             * @enum {string}
+             */
             status: "success";
+            /**
+             * @description The HTTP status of the answer, repeated in the body
+             * @example 200
+             */
             statusCode: number;
-            /** @enum {boolean} */
+            /**
+             * @description Always true on success; false in the error body
+             * @enum {boolean}
+             */
             success: true;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the answer was made (ISO 8601, UTC)
+             * @example 2026-12-01T01:00:00.000Z
+             */
             timestamp: string;
         };
+        /** @description The body of POST /auth/refresh: the refresh token to exchange for a new token pair. */
         RefreshTokenDto: {
-            /** @description The refresh token of the login or of the previous refresh */
+            /**
+             * @description The refresh token of the login or of the previous refresh (opaque base64url text, good for one use)
+             * @example q3Jx8V0mZ2sL9tYcR4bN7wKe1uHa6fDp5gXo3iTz0Qk
+             */
             refreshToken: string;
         };
+        /** @description A candidate's interview: one of their preferred slots booked with an interviewer (one per candidate) */
         ReservationResponse: {
+            /** @description The person interviewed */
             candidate: components["schemas"]["CandidatePerson"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the reservation was first made
+             * @example 2026-11-20T06:15:00.000Z
+             */
             createdAt: string;
+            /**
+             * @description Length of the interview in minutes (the length of the booked slot)
+             * @example 60
+             */
             durationMinutes: number;
+            /**
+             * @description The reservation id
+             * @example 58
+             */
             id: number;
+            /** @description The interviewer */
             interviewer: components["schemas"]["UserResponse"];
+            /**
+             * @description The interviewer's user id
+             * @example 7
+             */
             interviewerId: number;
-            /** @enum {string} */
+            /**
+             * @description online_meet: online; online_conf: online through a conference tool; offline: in person; any: not specified
+             * @enum {string}
+             */
             interviewType: "online_meet" | "online_conf" | "offline" | "any";
+            /**
+             * @description URL of the online meeting; null when none was given
+             * @example https://meet.example.com/abc-defg
+             */
             meetingUrl: string | null;
+            /**
+             * @description The project candidate (participation record) it is for
+             * @example 358
+             */
             projectCandidateId: number;
+            /**
+             * @description The project the reservation belongs to
+             * @example 12
+             */
             projectId: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Start of the interview, ISO 8601 in UTC
+             * @example 2026-12-01T01:00:00.000Z
+             */
             scheduledAt: string;
-            /** @enum {string} */
+            /**
+             * @description confirmed: booked; cancelled: cancelled (the row is kept)
+             * @enum {string}
+             */
             status: "confirmed" | "cancelled";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it last changed (confirmed again or cancelled)
+             * @example 2026-11-20T06:15:00.000Z
+             */
             updatedAt: string;
         };
+        /** @description A respondent's answers, pivoted by question text. */
         Respondent: {
-            /** @description Answers pivoted by question text */
+            /**
+             * @description Answers pivoted by question text (a multi-select as an array); unanswered questions absent
+             * @example {
+             *       "回答者ID": "R100042",
+             *       "お名前": "鈴木 美咲",
+             *       "性別": "女性",
+             *       "年齢": 34
+             *     }
+             */
             answers: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the respondent completed (ISO 8601); null if not
+             * @example 2026-09-14T11:32:08.000Z
+             */
             completedAt: string | null;
+            /**
+             * @description The respondent (panel) id
+             * @example p-2026-usage-00042
+             */
             respondentId: string;
         };
+        /** @description A page of a survey's respondents with their answers (deprecated route). */
         RespondentListResponse: {
+            /**
+             * @description The page size asked for
+             * @example 100
+             */
             limit: number;
+            /**
+             * @description How many matching items were skipped before this page
+             * @example 0
+             */
             offset: number;
+            /** @description The respondents of this page, in the warehouse order */
             respondents: components["schemas"]["Respondent"][];
+            /**
+             * @description The warehouse survey id
+             * @example svy-2026-usage
+             */
             surveyId: string;
+            /**
+             * @description How many items match in all, over every page
+             * @example 2000
+             */
             total: number;
         };
+        /** @description A completed respondent shown in the survey preview, with answers and metadata. */
         SampleRespondent: {
-            /** @description Answers keyed by question text */
+            /**
+             * @description Answers keyed by question text (a multi-select as an array, a number as a number)
+             * @example {
+             *       "性別": "女性",
+             *       "年齢": 34,
+             *       "利用しているサービス(複数選択)": [
+             *         "動画配信",
+             *         "電子書籍"
+             *       ]
+             *     }
+             */
             answers: {
                 [key: string]: unknown;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the respondent completed (ISO 8601); null if not
+             * @example 2026-09-14T11:32:08.000Z
+             */
             completedAt: string | null;
             /** @description Panel metadata (no IP address) */
             metadata?: {
+                /**
+                 * @description Browser name; null when not recorded
+                 * @example Safari
+                 */
                 browser: string | null;
+                /**
+                 * @description The key the panel provider attached to the respondent; null when none
+                 * @example ck_1x9b7qz
+                 */
                 customKey: string | null;
+                /** @description Whether the respondent completed the survey */
                 isCompleted: boolean;
+                /** @description Whether the device was mobile; null when not recorded */
                 isMobile: boolean | null;
+                /**
+                 * @description Operating system and version; null when not recorded
+                 * @example iOS 18.1
+                 */
                 os: string | null;
+                /**
+                 * @description Device platform; null when not recorded
+                 * @example iOS
+                 */
                 platform: string | null;
             };
+            /**
+             * @description The respondent (panel) id
+             * @example p-2026-usage-00042
+             */
             respondentId: string;
         };
+        /** @description What the scheduling page shows for a link: project, candidate and the confirmed reservation, if any */
         SchedulingInfoResponse: {
             candidate: components["schemas"]["PublicCandidate"];
+            /** @description True when the candidate has a confirmed reservation (then shown in reservation) */
             is_already_scheduled: boolean;
             /** @description Always false in a 200: an expired link answers 400 SCHEDULING_TOKEN_ERROR */
             is_expired: boolean;
             project: components["schemas"]["PublicProject"];
-            /** @description The confirmed reservation, or null */
+            /** @description The confirmed reservation, or null while there is none (a cancelled one is not shown) */
             reservation?: {
+                /**
+                 * @description Length of the interview, in minutes
+                 * @example 60
+                 */
                 durationMinutes: number;
-                /** @enum {string} */
+                /**
+                 * @description online_meet: online; online_conf: online through a conference tool; offline: in person; any: not specified
+                 * @enum {string}
+                 */
                 interviewType: "online_meet" | "online_conf" | "offline" | "any";
+                /**
+                 * @description URL of the online meeting; null when none was given
+                 * @example https://meet.example.com/abc-defg
+                 */
                 meetingUrl: string | null;
-                /** Format: date-time */
+                /**
+                 * Format: date-time
+                 * @description Start of the interview, ISO 8601 in UTC
+                 * @example 2026-12-01T01:00:00.000Z
+                 */
                 scheduledAt: string;
-                /** @enum {string} */
+                /**
+                 * @description Always confirmed here
+                 * @enum {string}
+                 */
                 status: "confirmed";
             } | null;
         };
+        /** @description A scoring rule: a candidate matching `when` gets `points` added to its score (POST .../candidates/score). */
         ScoringRule: {
-            /** @description Points added on a match (negative allowed) */
+            /**
+             * @description Points added on a match (negative allowed); a score is the sum over the rules matched
+             * @example 10
+             */
             points: number;
             /**
              * @description A condition {field, operator, value} or a group {conditions, logic}, as in responseFilter
@@ -1576,155 +2570,415 @@ export type components = {
                 [key: string]: unknown;
             };
         };
+        /** @description One candidate's new selection and segment in a bulk selection update. */
         SelectionItem: {
-            /** @description Project candidate id */
+            /**
+             * @description Project candidate (participation record) id
+             * @example 358
+             */
             candidateId: number;
+            /**
+             * @description A free label grouping candidates (e.g. a quota cell); null or absent clears it
+             * @example A群
+             */
             segmentId?: string | null;
             /**
-             * @description null clears the selection
+             * @description primary (selected) or reserve (a backup); null clears the selection
              * @enum {string|null}
              */
             selectionType: "primary" | "reserve" | null;
         };
+        /** @description One template sent to many candidates of the project */
         SendEmailDto: {
-            /** @description Project candidate ids; a repeated id is sent once */
+            /**
+             * @description Project candidate ids (1 to 1,000); a repeated id is sent once
+             * @example [
+             *       358,
+             *       359,
+             *       360
+             *     ]
+             */
             candidateIds: number[];
-            /** @description A template of the project or a system template */
+            /**
+             * @description A template of the project or a system template
+             * @example 5
+             */
             templateId: number;
         };
+        /** @description A candidate the mail was not sent to, and why */
         SendError: {
+            /**
+             * @description The project candidate id
+             * @example 359
+             */
             candidateId: number;
-            /** @description The address, or an empty string when there is none */
+            /**
+             * @description The address, or an empty string when there is none
+             * @example
+             */
             email: string;
+            /**
+             * @description Why it was not sent
+             * @example The candidate has no email address
+             */
             message: string;
         };
+        /** @description The outcome of a bulk send */
         SendResultResponse: {
+            /** @description One entry per candidate not sent to */
             errors: components["schemas"]["SendError"][];
+            /**
+             * @description Candidates not sent to: the number of errors
+             * @example 1
+             */
             failed_count: number;
+            /**
+             * @description Mails sent (while PROTOTYPE_MODE is true, logged as sent without leaving)
+             * @example 2
+             */
             sent_count: number;
         };
+        /** @description One change of a candidate's status, with who made it and why. */
         StatusHistoryEntry: {
-            /** @description null for a change the system made */
+            /**
+             * @description Id of the user who made the change; null for a change the system made
+             * @example 7
+             */
             changedBy: number | null;
+            /**
+             * @description Display name of the user who made the change; null for a change the system made
+             * @example 佐藤 花子
+             */
             changedByName: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the status changed (ISO 8601)
+             * @example 2026-11-21T03:30:00.000Z
+             */
             createdAt: string;
-            /** @enum {string|null} */
+            /**
+             * @description The status before the change; null for the entry written when the candidate was imported
+             * @enum {string|null}
+             */
             fromStatus: "pending" | "contacted" | "waiting_response" | "scheduling" | "scheduled" | "interviewed" | "completed" | "declined" | "no_show" | "cancelled" | null;
+            /**
+             * @description The history entry id
+             * @example 2291
+             */
             id: number;
+            /**
+             * @description Why the status changed; null when no reason was given
+             * @example 招待メール送信
+             */
             reason: string | null;
-            /** @enum {string} */
+            /**
+             * @description The status after the change
+             * @example contacted
+             * @enum {string}
+             */
             toStatus: "pending" | "contacted" | "waiting_response" | "scheduling" | "scheduled" | "interviewed" | "completed" | "declined" | "no_show" | "cancelled";
         };
+        /** @description The candidate's preferred slots: they replace the ones submitted before */
         SubmitAvailabilityDto: {
             /** @description One to twenty current slots, each once */
             slots: components["schemas"]["SubmittedSlot"][];
         };
+        /** @description The outcome of submitting preferred slots */
         SubmitAvailabilityResponse: {
+            /**
+             * @description A fixed Japanese acknowledgement to show the candidate
+             * @example ご希望の日時を受け付けました
+             */
             message: string;
+            /**
+             * @description How many preferred slots are now on record (1 to 20)
+             * @example 3
+             */
             selectedCount: number;
         };
+        /** @description One chosen slot, copied from the slots list (slotId, interviewerId, startAt, endAt; no interviewerName) */
         SubmittedSlot: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The slot's end, ISO 8601 with an offset; any offset naming the same instant is accepted
+             * @example 2026-12-01T11:00:00+09:00
+             */
             endAt: string;
+            /**
+             * @description The slot's interviewer, as the slots list gives it
+             * @example 7
+             */
             interviewerId: number;
-            /** @description A slotId from GET /{token}/slots */
+            /**
+             * @description A slotId from GET /{token}/slots
+             * @example Xq3vN8kLm2PzR7tYw0aBcD
+             */
             slotId: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The slot's start, ISO 8601 with an offset; any offset naming the same instant is accepted
+             * @example 2026-12-01T10:00:00+09:00
+             */
             startAt: string;
         };
+        /** @description A survey's name, collector and statistics, from the metadata cache. */
         SurveyDetailResponse: {
+            /**
+             * @description The collector (distribution channel) the answers came through; null when unknown
+             * @example Webパネル 本調査
+             */
             collectorName: string | null;
             /** @description A snapshot from the last synchronisation */
             statistics: components["schemas"]["SurveyStatistics"];
+            /**
+             * @description The warehouse survey id
+             * @example svy-2026-usage
+             */
             surveyId: string;
+            /**
+             * @description The survey name
+             * @example 2026年 サービス利用実態調査
+             */
             surveyName: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the cache last synchronised this survey (ISO 8601)
+             * @example 2026-11-29T00:00:00.000Z
+             */
             syncedAt: string;
         };
+        /** @description Where a person field is read from in a survey: the answer to one question. */
         SurveyFieldMappingDto: {
-            /** @description The question text whose answer is taken (a matrix item as `question|||item`) */
+            /**
+             * @description The question text whose answer is taken (a matrix item as `question|||item`)
+             * @example 回答者ID
+             */
             sourceField: string;
-            /** @enum {string} */
+            /**
+             * @description direct: the answer as text
+             * @enum {string}
+             */
             type: "direct";
         };
+        /** @description A filter condition: the answer to a question equals a value. */
         SurveyFilterConditionDto: {
-            /** @description A question text */
+            /**
+             * @description A question text of the survey
+             * @example インタビュー参加への関心
+             */
             field: string;
-            /** @enum {string} */
+            /**
+             * @description equals: the answer, as text, is the value
+             * @enum {string}
+             */
             operator: "equals";
-            /** @description Compared as text */
+            /**
+             * @description The answer to look for, compared as text (on a multi-select, one of the chosen options)
+             * @example 参加したい
+             */
             value: string | number;
         };
+        /** @description Which respondents a survey import reads: those whose answers meet every condition. */
         SurveyFilterDto: {
+            /** @description The conditions, all of which must hold; empty keeps everyone */
             conditions: components["schemas"]["SurveyFilterConditionDto"][];
             /**
+             * @description and: every condition must hold (the only choice)
              * @default and
              * @enum {string}
              */
             logic?: "and";
         };
+        /** @description The body of POST .../candidates/import/survey: import a survey's respondents as candidates. */
         SurveyImportDto: {
             /** @description Respondents whose answers equal every condition */
             filter?: components["schemas"]["SurveyFilterDto"];
+            /** @description Which questions give each respondent's id, name and email */
             mapping: components["schemas"]["SurveyImportMappingDto"];
+            /**
+             * @description The warehouse survey id (GET /surveys)
+             * @example svy-2026-usage
+             */
             surveyId: string;
         };
+        /** @description Which survey questions give each respondent's id, name and email. */
         SurveyImportMappingDto: {
+            /**
+             * @description The question whose answer is the email address
+             * @example {
+             *       "type": "direct",
+             *       "sourceField": "メールアドレス"
+             *     }
+             */
             email: components["schemas"]["SurveyFieldMappingDto"];
+            /**
+             * @description The question whose answer is the person's id (a respondent without one is a row error)
+             * @example {
+             *       "type": "direct",
+             *       "sourceField": "回答者ID"
+             *     }
+             */
             externalUserId: components["schemas"]["SurveyFieldMappingDto"];
+            /**
+             * @description The question whose answer is the full name
+             * @example {
+             *       "type": "direct",
+             *       "sourceField": "お名前"
+             *     }
+             */
             name: components["schemas"]["SurveyFieldMappingDto"];
         };
+        /** @description The body of POST .../candidates/import/survey/preview: a survey import to try without writing anything. */
         SurveyImportPreviewDto: {
             /** @description Respondents whose answers equal every condition */
             filter?: components["schemas"]["SurveyFilterDto"];
+            /** @description Which questions give each respondent's id, name and email */
             mapping: components["schemas"]["SurveyImportMappingDto"];
             /**
-             * @description Rows of sampleData
+             * @description How many filtered respondents sampleData shows
              * @default 10
              */
             sampleSize?: number;
+            /**
+             * @description The warehouse survey id (GET /surveys)
+             * @example svy-2026-usage
+             */
             surveyId: string;
         };
+        /** @description A dry run of a survey import: how many respondents it would read, a mapped sample and warnings. */
         SurveyImportPreviewResponse: {
-            /** @description Respondents the filter keeps (the import reads these) */
+            /**
+             * @description Respondents the filter keeps (the import reads these)
+             * @example 640
+             */
             filteredRespondents: number;
+            /** @description The first sampleSize filtered respondents, in import order */
             sampleData: components["schemas"]["SurveySampleRow"][];
+            /**
+             * @description The warehouse survey id
+             * @example svy-2026-usage
+             */
             surveyId: string;
-            /** @description Respondents before filtering */
+            /**
+             * @description Respondents before filtering
+             * @example 2000
+             */
             totalRespondents: number;
+            /**
+             * @description Problems found in the sample (no match, missing ids, invalid emails, repeated ids); empty when none
+             * @example [
+             *       "1 of 10 sampled respondents have an invalid email address: they would be skipped as errors"
+             *     ]
+             */
             warnings: string[];
         };
+        /** @description A page of the surveys of the warehouse. */
         SurveyListResponse: {
+            /**
+             * @description The page size asked for
+             * @example 20
+             */
             limit: number;
+            /**
+             * @description How many matching items were skipped before this page
+             * @example 0
+             */
             offset: number;
+            /** @description The surveys of this page, in the order asked for */
             surveys: components["schemas"]["SurveySummary"][];
+            /**
+             * @description How many items match in all, over every page
+             * @example 3
+             */
             total: number;
         };
+        /** @description A first look at a survey: every question and the first five completed respondents. */
         SurveyPreviewResponse: {
+            /** @description Every question, in survey order */
             questions: components["schemas"]["PreviewQuestion"][];
+            /** @description The first five completed respondents */
             sampleRespondents: components["schemas"]["SampleRespondent"][];
+            /**
+             * @description The warehouse survey id
+             * @example svy-2026-usage
+             */
             surveyId: string;
+            /**
+             * @description Respondents, completed or not
+             * @example 2000
+             */
             totalRespondents: number;
         };
+        /** @description A question of a survey. */
         SurveyQuestion: {
-            /** @description Only with includeOptions=true */
+            /**
+             * @description The options of a select question (empty for other kinds); only with includeOptions=true
+             * @example [
+             *       "とても満足",
+             *       "やや満足",
+             *       "どちらともいえない",
+             *       "やや不満",
+             *       "とても不満"
+             *     ]
+             */
             options?: string[];
+            /**
+             * @description The question's id within the survey
+             * @example q9_1
+             */
             questionId: string;
-            /** @description The question text; a matrix item is keyed `question|||item` */
+            /**
+             * @description The question text; a matrix item is keyed `question|||item`
+             * @example サービスの満足度|||価格
+             */
             questionText: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of answer the question takes
+             * @enum {string}
+             */
             questionType: "single_select" | "multi_select" | "text" | "number" | "date" | "other";
         };
+        /** @description A page of a survey's questions, in survey order. */
         SurveyQuestionsResponse: {
+            /**
+             * @description The page size asked for
+             * @example 50
+             */
             limit: number;
+            /**
+             * @description How many matching items were skipped before this page
+             * @example 0
+             */
             offset: number;
+            /** @description The questions of this page, in survey order */
             questions: components["schemas"]["SurveyQuestion"][];
+            /**
+             * @description The warehouse survey id
+             * @example svy-2026-usage
+             */
             surveyId: string;
+            /**
+             * @description How many items match in all, over every page
+             * @example 14
+             */
             total: number;
         };
+        /** @description Which columns become the candidates' surveyResponses (keyed by column key; empty cells left out). */
         SurveyResponsesMappingDto: {
+            /**
+             * @description With all_remaining: 0-based indexes of columns to leave out
+             * @example [
+             *       9
+             *     ]
+             */
             exclude_columns?: number[];
+            /**
+             * @description With specified: 0-based indexes of the only columns to keep
+             * @example [
+             *       7,
+             *       8
+             *     ]
+             */
             include_columns?: number[];
             /**
              * @description all_remaining: every column the mapping does not use, minus exclude_columns; specified: include_columns only
@@ -1733,99 +2987,254 @@ export type components = {
              */
             mode?: "all_remaining" | "specified";
         };
+        /** @description A sampled respondent as the survey import would map it. */
         SurveySampleRow: {
+            /**
+             * @description The email answer; null when not answered
+             * @example suzuki.42@example.jp
+             */
             email: string | null;
+            /**
+             * @description The id answer; null when not answered
+             * @example R100042
+             */
             externalUserId: string | null;
+            /**
+             * @description The name answer; null when not answered
+             * @example 鈴木 美咲
+             */
             name: string | null;
         };
+        /** @description A survey's respondent counts and answer period. */
         SurveyStatistics: {
+            /**
+             * @description Respondents who completed the survey
+             * @example 1760
+             */
             completedRespondents: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The earliest completion (ISO 8601); null when nobody completed
+             * @example 2026-09-01T00:12:31.000Z
+             */
             earliestResponseAt: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The latest completion (ISO 8601); null when nobody completed
+             * @example 2026-10-01T08:40:02.000Z
+             */
             latestResponseAt: string | null;
+            /**
+             * @description Questions, each matrix item counted as one
+             * @example 14
+             */
             questionCount: number;
+            /**
+             * @description Respondents, completed or not
+             * @example 2000
+             */
             totalRespondents: number;
         };
+        /** @description A survey of the warehouse, as of the last synchronisation of the metadata cache. */
         SurveySummary: {
+            /**
+             * @description Number of answer files the warehouse loaded for the survey
+             * @example 3
+             */
             fileCount: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the survey last changed in the warehouse (ISO 8601); null when unknown
+             * @example 2026-10-11T00:00:00.000Z
+             */
             lastModified: string | null;
+            /**
+             * @description The survey name
+             * @example 2026年 サービス利用実態調査
+             */
             name: string;
+            /**
+             * @description Respondents, completed or not
+             * @example 2000
+             */
             respondentCount: number;
+            /**
+             * @description The warehouse survey id
+             * @example svy-2026-usage
+             */
             surveyId: string;
         };
+        /** @description A new access token and the next refresh token of the same login; the refresh token presented is used up. */
         TokenPairResponse: {
-            /** @description HS256 access token for Authorization: Bearer */
+            /**
+             * @description HS256 JWT to send as `Authorization: Bearer <token>` until it expires
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MiIsInJvbGUiOiJtZW1iZXIifQ.k3Vq9dXyN2cJ8sLw1pRt5mHb7aQe0uFg4iZo6nYx
+             */
             accessToken: string;
-            /** @description Seconds until the access token expires */
+            /**
+             * @description Seconds until the access token expires (15 minutes by default)
+             * @example 900
+             */
             expiresIn: number;
-            /** @description Opaque refresh token, good for one use */
+            /**
+             * @description Opaque refresh token (base64url), good for one use: exchange it at POST /auth/refresh for the next pair
+             * @example q3Jx8V0mZ2sL9tYcR4bN7wKe1uHa6fDp5gXo3iTz0Qk
+             */
             refreshToken: string;
         };
+        /** @description The body of PATCH .../candidates/{candidateId}: the fields to change; omitted fields stay as they are. */
         UpdateCandidateDto: {
-            /** @description Replaces the attributes object */
+            /**
+             * @description Replaces the whole attributes object (profile fields such as age or gender, keyed by name)
+             * @example {
+             *       "gender": "女性",
+             *       "age": "34",
+             *       "prefecture": "東京都"
+             *     }
+             */
             attributes?: {
                 [key: string]: unknown;
             };
+            /**
+             * @description Free-text staff note; null clears it
+             * @example 平日夜のみ参加可能。オンライン希望。
+             */
             memo?: string | null;
             /**
              * @description A, B or C; null clears it
              * @enum {string|null}
              */
             priority?: "A" | "B" | "C" | null;
-            /** @description Replaces the surveyResponses object */
+            /**
+             * @description Replaces the whole surveyResponses object (answers keyed by question text; a multi-select as an array)
+             * @example {
+             *       "サービスの満足度": "やや満足",
+             *       "利用しているサービス(複数選択)": [
+             *         "動画配信",
+             *         "電子書籍"
+             *       ]
+             *     }
+             */
             surveyResponses?: {
                 [key: string]: unknown;
             };
         };
+        /** @description How many candidates an operation changed. */
         UpdatedCountResponse: {
+            /**
+             * @description Number of candidates changed
+             * @example 42
+             */
             updated: number;
         };
+        /** @description The body of PATCH /projects/{projectId}: the fields to change; omitted fields stay as they are. */
         UpdateProjectDto: {
+            /**
+             * @description Length of one interview, in minutes
+             * @example 45
+             */
             interviewDurationMinutes?: number;
+            /**
+             * @description Project name shown in the console
+             * @example 2026年冬 動画配信サービス利用者インタビュー
+             */
             name?: string;
             /** @description Each rule adds `points` when the candidate matches `when`, a condition or group of the responseFilter language (GET candidates). A bad rule answers 400 SCORING_ERROR naming it. */
             scoringRules?: components["schemas"]["ScoringRule"][];
-            /** @description IANA time zone name */
+            /**
+             * @description IANA time zone of the project: days in queries are read and interview times in emails written in it
+             * @example Asia/Tokyo
+             */
             timezone?: string;
         };
+        /** @description The body of PUT .../candidates/selection: new selections for up to 1,000 candidates at once. */
         UpdateSelectionDto: {
+            /** @description One element per candidate; a candidate listed twice is refused */
             selections: components["schemas"]["SelectionItem"][];
         };
+        /** @description The body of PATCH .../candidates/{candidateId}/status: the status to move to, and why. */
         UpdateStatusDto: {
-            /** @description Why; kept in the history */
+            /**
+             * @description Why; kept in the status history
+             * @example 電話で参加辞退の連絡あり
+             */
             reason?: string;
             /**
              * @description The new status; the transition table of docs/decisions.md decides whether it may follow
+             * @example declined
              * @enum {string}
              */
             status: "pending" | "contacted" | "waiting_response" | "scheduling" | "scheduled" | "interviewed" | "completed" | "declined" | "no_show" | "cancelled";
         };
+        /** @description Changes to one of the project's own templates: absent fields stay as they are */
         UpdateTemplateDto: {
+            /**
+             * @description Plain text, or HTML (values are escaped into it). Placeholders: {{candidate_name}}, {{project_name}}, {{scheduling_url}}, {{interview_duration_minutes}}, {{scheduled_at}}, {{interviewer_name}}, {{meeting_url}}
+             * @example {{candidate_name}} 様
+             *
+             *     {{interview_duration_minutes}}分ほどのインタビューをお願いしたく、ご都合のよい日時を下記のページからお選びください。
+             *
+             *     {{scheduling_url}}
+             */
             body?: string;
+            /**
+             * @description A name for staff to tell templates apart
+             * @example インタビューのご案内（2026年冬）
+             */
             name?: string;
+            /**
+             * @description The subject line. Placeholders: {{candidate_name}}, {{project_name}}, {{scheduling_url}}, {{interview_duration_minutes}}, {{scheduled_at}}, {{interviewer_name}}, {{meeting_url}}
+             * @example 【{{project_name}}】インタビューご協力のお願い
+             */
             subject?: string;
-            /** @enum {string} */
+            /**
+             * @description What the template is for: invitation (carries the scheduling link), reminder, confirmation or cancellation
+             * @enum {string}
+             */
             type?: "invitation" | "reminder" | "confirmation" | "cancellation";
         };
+        /** @description The body of PATCH /users/{userId}: the user's new role. */
         UpdateUserRoleDto: {
             /**
-             * @description The new role
+             * @description The new role: viewer reads; member also creates and changes; admin also changes roles and deletes projects
+             * @example member
              * @enum {string}
              */
             role: "viewer" | "member" | "admin";
         };
+        /** @description A staff user of the recruiting console, signed in through the identity provider. */
         UserResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the user record was created, at first sign-in or by an operator (ISO 8601)
+             * @example 2026-10-01T00:00:00.000Z
+             */
             createdAt: string;
+            /**
+             * @description Email address of the sign-in account
+             * @example sato.hanako@example.co.jp
+             */
             email: string;
+            /**
+             * @description The user id
+             * @example 7
+             */
             id: number;
-            /** @description Display name */
+            /**
+             * @description Display name, from the identity provider
+             * @example 佐藤 花子
+             */
             name: string;
-            /** @description Profile image URL */
+            /**
+             * @description Profile image URL from the identity provider; null when it gave none (or one over 2,048 characters)
+             * @example https://lh3.googleusercontent.com/a/ACg8ocK3xY9vQ2pL
+             */
             picture: string | null;
-            /** @enum {string} */
+            /**
+             * @description What the user may do: viewer reads; member also creates and changes; admin also manages roles
+             * @example member
+             * @enum {string}
+             */
             role: "viewer" | "member" | "admin";
         };
     };
@@ -1849,8 +3258,12 @@ export interface operations {
             /** @description Redirect to the identity provider's sign-in; no body */
             302: {
                 headers: {
+                    /** @description Where the browser goes next */
+                    Location?: string;
                     /** @description recruiting_login=<random key>; Max-Age=600; Path=<the callback's path>; HttpOnly; SameSite=Lax; Secure when the callback is an HTTPS address. Binds the login's state to this browser: the callback fails without it. */
                     "Set-Cookie"?: string;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1858,27 +3271,88 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/auth/idp",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Login is not configured or the identity provider cannot be reached */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 503,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "Login is not configured or the identity provider cannot be reached",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/auth/idp",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/auth/idp",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1902,8 +3376,12 @@ export interface operations {
             /** @description Redirect to the front end with the token or with error=auth_failed; no body */
             302: {
                 headers: {
+                    /** @description Where the browser goes next */
+                    Location?: string;
                     /** @description recruiting_login cleared (Max-Age=0) */
                     "Set-Cookie"?: string;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1911,18 +3389,60 @@ export interface operations {
             /** @description code is missing or malformed */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/auth/idp/callback",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/auth/idp/callback",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1940,9 +3460,24 @@ export interface operations {
             /** @description Signed out */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/auth/logout",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "message": "Logged out"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["MessageResponse"];
                     };
@@ -1951,27 +3486,86 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/auth/logout",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/auth/logout",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/auth/logout",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1989,9 +3583,29 @@ export interface operations {
             /** @description The User the access token belongs to */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/auth/me",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "id": 7,
+                     *         "email": "sato.hanako@example.co.jp",
+                     *         "name": "佐藤 花子",
+                     *         "picture": "https://lh3.googleusercontent.com/a/ACg8ocK3xY9vQ2pL",
+                     *         "role": "member",
+                     *         "createdAt": "2026-10-01T00:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["UserResponse"];
                     };
@@ -2000,27 +3614,86 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/auth/me",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/auth/me",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/auth/me",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2035,6 +3708,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "refreshToken": "q3Jx8V0mZ2sL9tYcR4bN7wKe1uHa6fDp5gXo3iTz0Qk"
+                 *     }
+                 */
                 "application/json": components["schemas"]["RefreshTokenDto"];
             };
         };
@@ -2042,9 +3720,26 @@ export interface operations {
             /** @description A new access token and the next refresh token */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/auth/refresh",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "accessToken": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MiIsInJvbGUiOiJtZW1iZXIifQ.k3Vq9dXyN2cJ8sLw1pRt5mHb7aQe0uFg4iZo6nYx",
+                     *         "refreshToken": "q3Jx8V0mZ2sL9tYcR4bN7wKe1uHa6fDp5gXo3iTz0Qk",
+                     *         "expiresIn": 900
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["TokenPairResponse"];
                     };
@@ -2053,27 +3748,86 @@ export interface operations {
             /** @description A malformed body */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/auth/refresh",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The refresh token is invalid, used, revoked or expired */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "The refresh token is invalid, used, revoked or expired",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/auth/refresh",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/auth/refresh",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2091,10 +3845,35 @@ export interface operations {
             /** @description Every system template */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/email-templates",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "id": 5,
+                     *           "projectId": 12,
+                     *           "type": "invitation",
+                     *           "name": "インタビューのご案内（2026年冬）",
+                     *           "subject": "【{{project_name}}】インタビューご協力のお願い",
+                     *           "body": "{{candidate_name}} 様\n\nご都合のよい日時を下記のページからお選びください。\n\n{{scheduling_url}}",
+                     *           "createdAt": "2026-11-02T04:30:00.000Z",
+                     *           "updatedAt": "2026-11-05T08:10:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
+                        /** @description Every system template */
                         data: components["schemas"]["EmailTemplateResponse"][];
                     };
                 };
@@ -2102,27 +3881,86 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/email-templates",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/email-templates",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/email-templates",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2131,7 +3969,9 @@ export interface operations {
     listProjects: {
         parameters: {
             query?: {
+                /** @description Projects per page */
                 limit?: number;
+                /** @description The page to read, from 1 */
                 page?: number;
             };
             header?: never;
@@ -2143,10 +3983,55 @@ export interface operations {
             /** @description A page of projects */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "id": 12,
+                     *           "name": "2026年冬 動画配信サービス利用者インタビュー",
+                     *           "interviewDurationMinutes": 60,
+                     *           "timezone": "Asia/Tokyo",
+                     *           "scoringRules": [
+                     *             {
+                     *               "when": {
+                     *                 "field": "attributes.age",
+                     *                 "operator": "in",
+                     *                 "value": [
+                     *                   20,
+                     *                   21,
+                     *                   22
+                     *                 ]
+                     *               },
+                     *               "points": 10
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-02T00:30:00.000Z",
+                     *           "updatedAt": "2026-11-20T06:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 45,
+                     *         "totalPages": 3,
+                     *         "hasNext": true,
+                     *         "hasPrevious": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
+                        /** @description A page of projects */
                         data: components["schemas"]["ProjectResponse"][];
                         pagination: components["schemas"]["RecruitingPagination"];
                     };
@@ -2155,27 +4040,86 @@ export interface operations {
             /** @description A malformed query */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2190,6 +4134,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "2026年冬 動画配信サービス利用者インタビュー",
+                 *       "interviewDurationMinutes": 60,
+                 *       "timezone": "Asia/Tokyo",
+                 *       "scoringRules": [
+                 *         {
+                 *           "when": {
+                 *             "field": "attributes.age",
+                 *             "operator": "in",
+                 *             "value": [
+                 *               20,
+                 *               21,
+                 *               22
+                 *             ]
+                 *           },
+                 *           "points": 10
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateProjectDto"];
             };
         };
@@ -2197,9 +4162,43 @@ export interface operations {
             /** @description The new project */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 201,
+                     *       "path": "/api/v1/projects",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "id": 12,
+                     *         "name": "2026年冬 動画配信サービス利用者インタビュー",
+                     *         "interviewDurationMinutes": 60,
+                     *         "timezone": "Asia/Tokyo",
+                     *         "scoringRules": [
+                     *           {
+                     *             "when": {
+                     *               "field": "attributes.age",
+                     *               "operator": "in",
+                     *               "value": [
+                     *                 20,
+                     *                 21,
+                     *                 22
+                     *               ]
+                     *             },
+                     *             "points": 10
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-02T00:30:00.000Z",
+                     *         "updatedAt": "2026-11-20T06:15:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ProjectResponse"];
                     };
@@ -2208,27 +4207,112 @@ export interface operations {
             /** @description A malformed body, or a scoring rule that cannot be used (SCORING_ERROR) */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2239,6 +4323,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -2248,9 +4333,43 @@ export interface operations {
             /** @description The project */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "id": 12,
+                     *         "name": "2026年冬 動画配信サービス利用者インタビュー",
+                     *         "interviewDurationMinutes": 60,
+                     *         "timezone": "Asia/Tokyo",
+                     *         "scoringRules": [
+                     *           {
+                     *             "when": {
+                     *               "field": "attributes.age",
+                     *               "operator": "in",
+                     *               "value": [
+                     *                 20,
+                     *                 21,
+                     *                 22
+                     *               ]
+                     *             },
+                     *             "points": 10
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-02T00:30:00.000Z",
+                     *         "updatedAt": "2026-11-20T06:15:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ProjectResponse"];
                     };
@@ -2259,36 +4378,112 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2299,6 +4494,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -2308,6 +4504,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2315,45 +4513,164 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below admin (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below admin",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project has candidates */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 409,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The project has candidates",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2364,12 +4681,34 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "2026年冬 動画配信サービス利用者インタビュー",
+                 *       "interviewDurationMinutes": 45,
+                 *       "timezone": "Asia/Tokyo",
+                 *       "scoringRules": [
+                 *         {
+                 *           "when": {
+                 *             "field": "attributes.age",
+                 *             "operator": "in",
+                 *             "value": [
+                 *               20,
+                 *               21,
+                 *               22
+                 *             ]
+                 *           },
+                 *           "points": 10
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateProjectDto"];
             };
         };
@@ -2377,9 +4716,43 @@ export interface operations {
             /** @description The updated project */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "id": 12,
+                     *         "name": "2026年冬 動画配信サービス利用者インタビュー",
+                     *         "interviewDurationMinutes": 60,
+                     *         "timezone": "Asia/Tokyo",
+                     *         "scoringRules": [
+                     *           {
+                     *             "when": {
+                     *               "field": "attributes.age",
+                     *               "operator": "in",
+                     *               "value": [
+                     *                 20,
+                     *                 21,
+                     *                 22
+                     *               ]
+                     *             },
+                     *             "points": 10
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-02T00:30:00.000Z",
+                     *         "updatedAt": "2026-11-20T06:15:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ProjectResponse"];
                     };
@@ -2388,36 +4761,138 @@ export interface operations {
             /** @description A malformed body, or a scoring rule that cannot be used (SCORING_ERROR) */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2426,24 +4901,30 @@ export interface operations {
     listCandidates: {
         parameters: {
             query?: {
+                /** @description Candidates per page */
                 limit?: number;
                 /** @description Highest score (inclusive) */
                 maxScore?: number;
                 /** @description Lowest score (inclusive) */
                 minScore?: number;
+                /** @description The page to read, from 1 */
                 page?: number;
                 /** @description JSON: an array of conditions {field, operator: eq|neq|contains|in, value}, or {conditions, logic: and|or} with nested groups (at most 5 levels and 50 conditions). field names a key of attributes or surveyResponses, optionally prefixed attributes. or surveyResponses.; contains is a case-insensitive substring; numbers and numeric strings compare equal; on a multi-select (array) answer a condition holds when any element satisfies it; neq also holds when the field is missing. */
                 responseFilter?: string;
                 /** @description Partial match on name or email, case-insensitive, taken literally */
                 search?: string;
+                /** @description Only candidates with exactly this segment label */
                 segmentId?: string;
+                /** @description Only candidates with this selection */
                 selectionType?: "primary" | "reserve";
                 /** @description A leading - sorts descending; id breaks ties. Default: id */
                 sort?: "created_at" | "-created_at" | "score" | "-score" | "status" | "-status" | "name" | "-name";
+                /** @description Only candidates in this status */
                 status?: "pending" | "contacted" | "waiting_response" | "scheduling" | "scheduled" | "interviewed" | "completed" | "declined" | "no_show" | "cancelled";
             };
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -2453,10 +4934,81 @@ export interface operations {
             /** @description A page of candidates */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/candidates",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "id": 358,
+                     *           "projectId": 12,
+                     *           "candidateId": 1203,
+                     *           "status": "scheduled",
+                     *           "selectionType": "primary",
+                     *           "segmentId": "A群",
+                     *           "memo": "平日夜のみ参加可能。オンライン希望。",
+                     *           "priority": "A",
+                     *           "score": "25",
+                     *           "attributes": {
+                     *             "gender": "女性",
+                     *             "age": "34",
+                     *             "prefecture": "東京都"
+                     *           },
+                     *           "surveyResponses": {
+                     *             "サービスの満足度": "やや満足",
+                     *             "利用しているサービス(複数選択)": [
+                     *               "動画配信",
+                     *               "電子書籍"
+                     *             ]
+                     *           },
+                     *           "reservationId": 87,
+                     *           "reservation": {
+                     *             "scheduledAt": "2026-12-01T01:00:00.000Z",
+                     *             "durationMinutes": 60,
+                     *             "interviewType": "online_meet",
+                     *             "status": "confirmed",
+                     *             "interviewerName": "佐藤 花子"
+                     *           },
+                     *           "availableDates": [
+                     *             {
+                     *               "id": 901,
+                     *               "startAt": "2026-12-01T01:00:00.000Z",
+                     *               "endAt": "2026-12-01T02:00:00.000Z",
+                     *               "interviewerName": "佐藤 花子"
+                     *             }
+                     *           ],
+                     *           "candidate": {
+                     *             "id": 1203,
+                     *             "externalUserId": "R100042",
+                     *             "email": "tanaka.yui@example.jp",
+                     *             "phone": "090-1234-5678",
+                     *             "name": "田中 結衣"
+                     *           },
+                     *           "createdAt": "2026-11-05T02:00:00.000Z",
+                     *           "updatedAt": "2026-11-21T03:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 45,
+                     *         "totalPages": 3,
+                     *         "hasNext": true,
+                     *         "hasPrevious": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
+                        /** @description A page of candidates */
                         data: components["schemas"]["ProjectCandidateResponse"][];
                         pagination: components["schemas"]["RecruitingPagination"];
                     };
@@ -2465,36 +5017,112 @@ export interface operations {
             /** @description A malformed query or responseFilter */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2507,6 +5135,7 @@ export interface operations {
             path: {
                 /** @description The project candidate (participation record) id */
                 candidateId: number;
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -2516,9 +5145,69 @@ export interface operations {
             /** @description The candidate with reservation and submitted slots */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "id": 358,
+                     *         "projectId": 12,
+                     *         "candidateId": 1203,
+                     *         "status": "scheduled",
+                     *         "selectionType": "primary",
+                     *         "segmentId": "A群",
+                     *         "memo": "平日夜のみ参加可能。オンライン希望。",
+                     *         "priority": "A",
+                     *         "score": "25",
+                     *         "attributes": {
+                     *           "gender": "女性",
+                     *           "age": "34",
+                     *           "prefecture": "東京都"
+                     *         },
+                     *         "surveyResponses": {
+                     *           "サービスの満足度": "やや満足",
+                     *           "利用しているサービス(複数選択)": [
+                     *             "動画配信",
+                     *             "電子書籍"
+                     *           ]
+                     *         },
+                     *         "reservationId": 87,
+                     *         "reservation": {
+                     *           "scheduledAt": "2026-12-01T01:00:00.000Z",
+                     *           "durationMinutes": 60,
+                     *           "interviewType": "online_meet",
+                     *           "status": "confirmed",
+                     *           "interviewerName": "佐藤 花子"
+                     *         },
+                     *         "availableDates": [
+                     *           {
+                     *             "id": 901,
+                     *             "startAt": "2026-12-01T01:00:00.000Z",
+                     *             "endAt": "2026-12-01T02:00:00.000Z",
+                     *             "interviewerName": "佐藤 花子"
+                     *           }
+                     *         ],
+                     *         "candidate": {
+                     *           "id": 1203,
+                     *           "externalUserId": "R100042",
+                     *           "email": "tanaka.yui@example.jp",
+                     *           "phone": "090-1234-5678",
+                     *           "name": "田中 結衣"
+                     *         },
+                     *         "createdAt": "2026-11-05T02:00:00.000Z",
+                     *         "updatedAt": "2026-11-21T03:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ProjectCandidateResponse"];
                     };
@@ -2527,36 +5216,112 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the candidate does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the candidate does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2569,6 +5334,7 @@ export interface operations {
             path: {
                 /** @description The project candidate (participation record) id */
                 candidateId: number;
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -2578,6 +5344,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2585,45 +5353,164 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the candidate does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the candidate does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The calendar provider failed to cancel the reservation's event (CALENDAR_PROVIDER_ERROR); nothing was deleted */
             502: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 502,
+                     *       "error": {
+                     *         "code": "BAD_REQUEST",
+                     *         "message": "The calendar provider failed to cancel the reservation's event",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2636,12 +5523,31 @@ export interface operations {
             path: {
                 /** @description The project candidate (participation record) id */
                 candidateId: number;
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "attributes": {
+                 *         "gender": "女性",
+                 *         "age": "34",
+                 *         "prefecture": "東京都"
+                 *       },
+                 *       "surveyResponses": {
+                 *         "サービスの満足度": "やや満足",
+                 *         "利用しているサービス(複数選択)": [
+                 *           "動画配信",
+                 *           "電子書籍"
+                 *         ]
+                 *       },
+                 *       "memo": "平日夜のみ参加可能。オンライン希望。",
+                 *       "priority": "A"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateCandidateDto"];
             };
         };
@@ -2649,9 +5555,69 @@ export interface operations {
             /** @description The updated candidate */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "id": 358,
+                     *         "projectId": 12,
+                     *         "candidateId": 1203,
+                     *         "status": "scheduled",
+                     *         "selectionType": "primary",
+                     *         "segmentId": "A群",
+                     *         "memo": "平日夜のみ参加可能。オンライン希望。",
+                     *         "priority": "A",
+                     *         "score": "25",
+                     *         "attributes": {
+                     *           "gender": "女性",
+                     *           "age": "34",
+                     *           "prefecture": "東京都"
+                     *         },
+                     *         "surveyResponses": {
+                     *           "サービスの満足度": "やや満足",
+                     *           "利用しているサービス(複数選択)": [
+                     *             "動画配信",
+                     *             "電子書籍"
+                     *           ]
+                     *         },
+                     *         "reservationId": 87,
+                     *         "reservation": {
+                     *           "scheduledAt": "2026-12-01T01:00:00.000Z",
+                     *           "durationMinutes": 60,
+                     *           "interviewType": "online_meet",
+                     *           "status": "confirmed",
+                     *           "interviewerName": "佐藤 花子"
+                     *         },
+                     *         "availableDates": [
+                     *           {
+                     *             "id": 901,
+                     *             "startAt": "2026-12-01T01:00:00.000Z",
+                     *             "endAt": "2026-12-01T02:00:00.000Z",
+                     *             "interviewerName": "佐藤 花子"
+                     *           }
+                     *         ],
+                     *         "candidate": {
+                     *           "id": 1203,
+                     *           "externalUserId": "R100042",
+                     *           "email": "tanaka.yui@example.jp",
+                     *           "phone": "090-1234-5678",
+                     *           "name": "田中 結衣"
+                     *         },
+                     *         "createdAt": "2026-11-05T02:00:00.000Z",
+                     *         "updatedAt": "2026-11-21T03:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ProjectCandidateResponse"];
                     };
@@ -2660,36 +5626,138 @@ export interface operations {
             /** @description A malformed body */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the candidate does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the candidate does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2702,12 +5770,20 @@ export interface operations {
             path: {
                 /** @description The project candidate (participation record) id */
                 candidateId: number;
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "availableDateId": 901,
+                 *       "interviewType": "online_meet",
+                 *       "meetingUrl": "https://meet.example.com/abc-defg"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ConfirmScheduleDto"];
             };
         };
@@ -2715,9 +5791,49 @@ export interface operations {
             /** @description The confirmed reservation */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 201,
+                     *       "path": "/api/v1/projects/12/candidates/358/confirm-schedule",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "id": 58,
+                     *         "projectId": 12,
+                     *         "projectCandidateId": 358,
+                     *         "interviewerId": 7,
+                     *         "scheduledAt": "2026-12-01T01:00:00.000Z",
+                     *         "durationMinutes": 60,
+                     *         "interviewType": "online_meet",
+                     *         "meetingUrl": "https://meet.example.com/abc-defg",
+                     *         "status": "confirmed",
+                     *         "candidate": {
+                     *           "id": 1203,
+                     *           "externalUserId": "R100042",
+                     *           "email": "tanaka.yui@example.jp",
+                     *           "phone": "090-1234-5678",
+                     *           "name": "田中 結衣"
+                     *         },
+                     *         "interviewer": {
+                     *           "id": 7,
+                     *           "email": "sato.hanako@example.co.jp",
+                     *           "name": "佐藤 花子",
+                     *           "picture": "https://lh3.googleusercontent.com/a/ACg8ocK3xY9vQ2pL",
+                     *           "role": "member",
+                     *           "createdAt": "2026-10-01T00:00:00.000Z"
+                     *         },
+                     *         "createdAt": "2026-11-20T06:15:00.000Z",
+                     *         "updatedAt": "2026-11-20T06:15:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ReservationResponse"];
                     };
@@ -2726,54 +5842,190 @@ export interface operations {
             /** @description A malformed body */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/confirm-schedule",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/confirm-schedule",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/confirm-schedule",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project, the candidate or the available date does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project, the candidate or the available date does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/confirm-schedule",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The interviewer is already booked then, or the slot has begun (SLOT_NOT_AVAILABLE); the candidate already has a confirmed reservation (CONFLICT); the status cannot move to scheduled (INVALID_STATUS_TRANSITION) */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 409,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The interviewer is already booked then, or the slot has begun",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/confirm-schedule",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The calendar provider failed (CALENDAR_PROVIDER_ERROR); nothing was changed */
             502: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 502,
+                     *       "error": {
+                     *         "code": "BAD_REQUEST",
+                     *         "message": "The calendar provider failed",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/confirm-schedule",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/confirm-schedule",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2782,7 +6034,9 @@ export interface operations {
     listCandidateEmailLogs: {
         parameters: {
             query?: {
+                /** @description Logs per page */
                 limit?: number;
+                /** @description Page number, from 1 */
                 page?: number;
                 /** @description Default -sentAt (newest first); id breaks ties */
                 sort?: "sentAt" | "-sentAt";
@@ -2791,6 +6045,7 @@ export interface operations {
             path: {
                 /** @description The project candidate (participation record) id */
                 candidateId: number;
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -2800,10 +6055,46 @@ export interface operations {
             /** @description A page of email logs */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/candidates/358/email-logs",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "id": 1203,
+                     *           "projectCandidateId": 358,
+                     *           "templateId": 5,
+                     *           "subject": "【2026年冬 動画配信サービス利用者インタビュー】インタビューご協力のお願い",
+                     *           "body": "山田 太郎 様\n\n60分ほどのインタビューをお願いしたく、ご都合のよい日時を下記のページからお選びください。\n\nhttps://recruit.example.com/schedule/[token]",
+                     *           "sentAt": "2026-11-20T02:00:00.000Z",
+                     *           "status": "sent",
+                     *           "sentBy": 7,
+                     *           "candidateName": "山田 太郎",
+                     *           "candidateEmail": "taro.yamada@example.com",
+                     *           "senderName": "佐藤 花子"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 45,
+                     *         "totalPages": 3,
+                     *         "hasNext": true,
+                     *         "hasPrevious": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
+                        /** @description A page of email logs */
                         data: components["schemas"]["EmailLogResponse"][];
                         pagination: components["schemas"]["RecruitingPagination"];
                     };
@@ -2812,36 +6103,112 @@ export interface operations {
             /** @description A malformed query */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/email-logs",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/email-logs",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the candidate does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the candidate does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/email-logs",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/email-logs",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2854,6 +6221,7 @@ export interface operations {
             path: {
                 /** @description The project candidate (participation record) id */
                 candidateId: number;
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -2863,10 +6231,34 @@ export interface operations {
             /** @description Every status change of the candidate */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/candidates/358/history",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "id": 2291,
+                     *           "fromStatus": "pending",
+                     *           "toStatus": "contacted",
+                     *           "reason": "招待メール送信",
+                     *           "changedBy": 7,
+                     *           "changedByName": "佐藤 花子",
+                     *           "createdAt": "2026-11-21T03:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
+                        /** @description Every status change of the candidate */
                         data: components["schemas"]["StatusHistoryEntry"][];
                     };
                 };
@@ -2874,36 +6266,112 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/history",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/history",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the candidate does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the candidate does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/history",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/history",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2916,12 +6384,19 @@ export interface operations {
             path: {
                 /** @description The project candidate (participation record) id */
                 candidateId: number;
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "declined",
+                 *       "reason": "電話で参加辞退の連絡あり"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateStatusDto"];
             };
         };
@@ -2929,9 +6404,69 @@ export interface operations {
             /** @description The candidate in its new status */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/candidates/358/status",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "id": 358,
+                     *         "projectId": 12,
+                     *         "candidateId": 1203,
+                     *         "status": "scheduled",
+                     *         "selectionType": "primary",
+                     *         "segmentId": "A群",
+                     *         "memo": "平日夜のみ参加可能。オンライン希望。",
+                     *         "priority": "A",
+                     *         "score": "25",
+                     *         "attributes": {
+                     *           "gender": "女性",
+                     *           "age": "34",
+                     *           "prefecture": "東京都"
+                     *         },
+                     *         "surveyResponses": {
+                     *           "サービスの満足度": "やや満足",
+                     *           "利用しているサービス(複数選択)": [
+                     *             "動画配信",
+                     *             "電子書籍"
+                     *           ]
+                     *         },
+                     *         "reservationId": 87,
+                     *         "reservation": {
+                     *           "scheduledAt": "2026-12-01T01:00:00.000Z",
+                     *           "durationMinutes": 60,
+                     *           "interviewType": "online_meet",
+                     *           "status": "confirmed",
+                     *           "interviewerName": "佐藤 花子"
+                     *         },
+                     *         "availableDates": [
+                     *           {
+                     *             "id": 901,
+                     *             "startAt": "2026-12-01T01:00:00.000Z",
+                     *             "endAt": "2026-12-01T02:00:00.000Z",
+                     *             "interviewerName": "佐藤 花子"
+                     *           }
+                     *         ],
+                     *         "candidate": {
+                     *           "id": 1203,
+                     *           "externalUserId": "R100042",
+                     *           "email": "tanaka.yui@example.jp",
+                     *           "phone": "090-1234-5678",
+                     *           "name": "田中 結衣"
+                     *         },
+                     *         "createdAt": "2026-11-05T02:00:00.000Z",
+                     *         "updatedAt": "2026-11-21T03:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ProjectCandidateResponse"];
                     };
@@ -2940,45 +6475,164 @@ export interface operations {
             /** @description A malformed body or an unknown status */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/status",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/status",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/status",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the candidate does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the candidate does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/status",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The transition is not allowed (INVALID_STATUS_TRANSITION) */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 409,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The transition is not allowed",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/status",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/358/status",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2989,6 +6643,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -2998,9 +6653,34 @@ export interface operations {
             /** @description The fields with up to five sample values each */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/candidates/fields",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "fields": [
+                     *           {
+                     *             "name": "サービスの満足度",
+                     *             "source": "surveyResponses",
+                     *             "sampleValues": [
+                     *               "とても満足",
+                     *               "やや満足",
+                     *               "どちらともいえない"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["CandidateFieldsResponse"];
                     };
@@ -3009,36 +6689,112 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/fields",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/fields",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/fields",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/fields",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3051,6 +6807,7 @@ export interface operations {
             path: {
                 /** @description The uploaded file id (file_id of the upload) */
                 fileId: string;
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -3060,9 +6817,65 @@ export interface operations {
             /** @description The same upload record */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/candidates/import/{fileId}",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "file_id": "8a0cfb4f-ddc9-436d-91bb-75133c583767",
+                     *         "file_info": {
+                     *           "name": "interview_candidates_202612.tsv",
+                     *           "size": 1048576,
+                     *           "rowCount": 2000
+                     *         },
+                     *         "columns": [
+                     *           {
+                     *             "index": 2,
+                     *             "name": "メールアドレス",
+                     *             "sampleValues": [
+                     *               "sato.12@example.jp",
+                     *               "tanaka.48@example.jp"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "suggested_mapping": {
+                     *           "external_user_id": {
+                     *             "column_index": 0
+                     *           },
+                     *           "name": {
+                     *             "column_index": 1
+                     *           },
+                     *           "email": {
+                     *             "column_index": 2
+                     *           },
+                     *           "phone": {
+                     *             "column_index": 3
+                     *           },
+                     *           "survey_responses": {
+                     *             "mode": "all_remaining"
+                     *           }
+                     *         },
+                     *         "preview": [
+                     *           {
+                     *             "会員ID": "M000123",
+                     *             "氏名": "田中 結衣",
+                     *             "メールアドレス": "tanaka.48@example.jp",
+                     *             "電話番号": "090-1234-5678"
+                     *           }
+                     *         ],
+                     *         "expires_at": "2026-11-06T02:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ImportUploadResponse"];
                     };
@@ -3071,36 +6884,112 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/{fileId}",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/{fileId}",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the file does not exist, or the file expired */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the file does not exist, or the file expired",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/{fileId}",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/{fileId}",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3113,12 +7002,54 @@ export interface operations {
             path: {
                 /** @description The uploaded file id (file_id of the upload) */
                 fileId: string;
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "mapping": {
+                 *         "external_user_id": {
+                 *           "column_index": 0
+                 *         },
+                 *         "name": {
+                 *           "column_index": 1
+                 *         },
+                 *         "email": {
+                 *           "column_index": 2
+                 *         },
+                 *         "phone": {
+                 *           "column_index": 3
+                 *         },
+                 *         "attributes": {
+                 *           "age": {
+                 *             "type": "direct",
+                 *             "column_index": 4
+                 *           },
+                 *           "gender": {
+                 *             "type": "single_select",
+                 *             "columns": [
+                 *               5,
+                 *               6
+                 *             ],
+                 *             "mapping": {
+                 *               "5": "男性",
+                 *               "6": "女性"
+                 *             }
+                 *           }
+                 *         },
+                 *         "survey_responses": {
+                 *           "mode": "all_remaining",
+                 *           "exclude_columns": [
+                 *             9
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ExecuteImportDto"];
             };
         };
@@ -3126,9 +7057,25 @@ export interface operations {
             /** @description The import, processing */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 201,
+                     *       "path": "/api/v1/projects/12/candidates/import/{fileId}/execute",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "importLogId": 64,
+                     *         "status": "processing"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ImportAcceptedResponse"];
                     };
@@ -3137,45 +7084,166 @@ export interface operations {
             /** @description A malformed mapping, or a column index the file does not have (named in the message) */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/{fileId}/execute",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/{fileId}/execute",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/{fileId}/execute",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the file does not exist, or the file expired */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the file does not exist, or the file expired",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/{fileId}/execute",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The import queue is not configured or did not accept the job (QUEUE_UNAVAILABLE); nothing was queued */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 503,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The import queue is not configured or did not accept the job",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/{fileId}/execute",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/{fileId}/execute",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3186,8 +7254,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The import log id */
+                /** @description The import log id (importLogId of the execute or survey import answer) */
                 importId: number;
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -3197,9 +7266,42 @@ export interface operations {
             /** @description The import status record */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/candidates/import/64/status",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "importLogId": 64,
+                     *         "kind": "file",
+                     *         "status": "partial",
+                     *         "importedCount": 1950,
+                     *         "skippedCount": 50,
+                     *         "errorCount": 12,
+                     *         "duplicateCount": 38,
+                     *         "processedRows": 2000,
+                     *         "errors": [
+                     *           {
+                     *             "row": 128,
+                     *             "respondentId": "M000250",
+                     *             "field": "email",
+                     *             "message": "Not an email address: tanaka.48@example"
+                     *           }
+                     *         ],
+                     *         "failure": null,
+                     *         "createdAt": "2026-11-05T02:00:05.000Z",
+                     *         "finishedAt": "2026-11-05T02:00:12.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ImportStatusResponse"];
                     };
@@ -3208,36 +7310,112 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/64/status",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/64/status",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the import does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the import does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/64/status",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/64/status",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3248,12 +7426,42 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "surveyId": "svy-2026-usage",
+                 *       "mapping": {
+                 *         "externalUserId": {
+                 *           "type": "direct",
+                 *           "sourceField": "回答者ID"
+                 *         },
+                 *         "name": {
+                 *           "type": "direct",
+                 *           "sourceField": "お名前"
+                 *         },
+                 *         "email": {
+                 *           "type": "direct",
+                 *           "sourceField": "メールアドレス"
+                 *         }
+                 *       },
+                 *       "filter": {
+                 *         "conditions": [
+                 *           {
+                 *             "field": "インタビュー参加への関心",
+                 *             "operator": "equals",
+                 *             "value": "参加したい"
+                 *           }
+                 *         ],
+                 *         "logic": "and"
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["SurveyImportDto"];
             };
         };
@@ -3261,9 +7469,42 @@ export interface operations {
             /** @description The import, processing */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 201,
+                     *       "path": "/api/v1/projects/12/candidates/import/survey",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "importLogId": 64,
+                     *         "kind": "file",
+                     *         "status": "partial",
+                     *         "importedCount": 1950,
+                     *         "skippedCount": 50,
+                     *         "errorCount": 12,
+                     *         "duplicateCount": 38,
+                     *         "processedRows": 2000,
+                     *         "errors": [
+                     *           {
+                     *             "row": 128,
+                     *             "respondentId": "M000250",
+                     *             "field": "email",
+                     *             "message": "Not an email address: tanaka.48@example"
+                     *           }
+                     *         ],
+                     *         "failure": null,
+                     *         "createdAt": "2026-11-05T02:00:05.000Z",
+                     *         "finishedAt": "2026-11-05T02:00:12.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ImportStatusResponse"];
                     };
@@ -3272,45 +7513,166 @@ export interface operations {
             /** @description A malformed body, or a mapped or filtered question the survey does not have */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/survey",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/survey",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/survey",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the survey does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the survey does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/survey",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The warehouse (DATA_WAREHOUSE_NOT_CONFIGURED) or the queue (QUEUE_UNAVAILABLE) is not available */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 503,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The warehouse",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/survey",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/survey",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3321,12 +7683,43 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "surveyId": "svy-2026-usage",
+                 *       "mapping": {
+                 *         "externalUserId": {
+                 *           "type": "direct",
+                 *           "sourceField": "回答者ID"
+                 *         },
+                 *         "name": {
+                 *           "type": "direct",
+                 *           "sourceField": "お名前"
+                 *         },
+                 *         "email": {
+                 *           "type": "direct",
+                 *           "sourceField": "メールアドレス"
+                 *         }
+                 *       },
+                 *       "filter": {
+                 *         "conditions": [
+                 *           {
+                 *             "field": "インタビュー参加への関心",
+                 *             "operator": "equals",
+                 *             "value": "参加したい"
+                 *           }
+                 *         ],
+                 *         "logic": "and"
+                 *       },
+                 *       "sampleSize": 10
+                 *     }
+                 */
                 "application/json": components["schemas"]["SurveyImportPreviewDto"];
             };
         };
@@ -3334,9 +7727,36 @@ export interface operations {
             /** @description Counts before and after the filter, mapped sample rows, warnings */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/candidates/import/survey/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "surveyId": "svy-2026-usage",
+                     *         "totalRespondents": 2000,
+                     *         "filteredRespondents": 640,
+                     *         "sampleData": [
+                     *           {
+                     *             "externalUserId": "R100042",
+                     *             "name": "鈴木 美咲",
+                     *             "email": "suzuki.42@example.jp"
+                     *           }
+                     *         ],
+                     *         "warnings": [
+                     *           "1 of 10 sampled respondents have an invalid email address: they would be skipped as errors"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["SurveyImportPreviewResponse"];
                     };
@@ -3345,45 +7765,166 @@ export interface operations {
             /** @description A malformed body, or a mapped or filtered question the survey does not have */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/survey/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/survey/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/survey/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the survey does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the survey does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/survey/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description WAREHOUSE_URL is not set (DATA_WAREHOUSE_NOT_CONFIGURED) */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 503,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "WAREHOUSE_URL is not set",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/survey/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/survey/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3394,6 +7935,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -3401,6 +7943,11 @@ export interface operations {
         /** @description A tab-separated file in part `file`: UTF-16LE (the spec), UTF-16BE or UTF-8, with or without a byte-order mark */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "string"
+                 *     }
+                 */
                 "multipart/form-data": {
                     /**
                      * Format: binary
@@ -3414,9 +7961,65 @@ export interface operations {
             /** @description The stored file: row count, columns, suggested mapping, preview, expiry */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/candidates/import/upload",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "file_id": "8a0cfb4f-ddc9-436d-91bb-75133c583767",
+                     *         "file_info": {
+                     *           "name": "interview_candidates_202612.tsv",
+                     *           "size": 1048576,
+                     *           "rowCount": 2000
+                     *         },
+                     *         "columns": [
+                     *           {
+                     *             "index": 2,
+                     *             "name": "メールアドレス",
+                     *             "sampleValues": [
+                     *               "sato.12@example.jp",
+                     *               "tanaka.48@example.jp"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "suggested_mapping": {
+                     *           "external_user_id": {
+                     *             "column_index": 0
+                     *           },
+                     *           "name": {
+                     *             "column_index": 1
+                     *           },
+                     *           "email": {
+                     *             "column_index": 2
+                     *           },
+                     *           "phone": {
+                     *             "column_index": 3
+                     *           },
+                     *           "survey_responses": {
+                     *             "mode": "all_remaining"
+                     *           }
+                     *         },
+                     *         "preview": [
+                     *           {
+                     *             "会員ID": "M000123",
+                     *             "氏名": "田中 結衣",
+                     *             "メールアドレス": "tanaka.48@example.jp",
+                     *             "電話番号": "090-1234-5678"
+                     *           }
+                     *         ],
+                     *         "expires_at": "2026-11-06T02:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ImportUploadResponse"];
                     };
@@ -3425,45 +8028,164 @@ export interface operations {
             /** @description No file, an empty file, a file that does not decode or parse, or one without a header row */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/upload",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/upload",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/upload",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/upload",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The file is larger than IMPORT_MAX_BYTES */
             413: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 413,
+                     *       "error": {
+                     *         "code": "PAYLOAD_TOO_LARGE",
+                     *         "message": "The file is larger than IMPORT_MAX_BYTES",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/upload",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/import/upload",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3474,6 +8196,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -3483,9 +8206,24 @@ export interface operations {
             /** @description How many candidates got a different score */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/candidates/score",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "updated": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["UpdatedCountResponse"];
                     };
@@ -3494,36 +8232,138 @@ export interface operations {
             /** @description The project has no usable scoring rules (SCORING_ERROR) */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/score",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/score",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/score",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/score",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/score",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3534,12 +8374,24 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "selections": [
+                 *         {
+                 *           "candidateId": 358,
+                 *           "selectionType": "primary",
+                 *           "segmentId": "A群"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateSelectionDto"];
             };
         };
@@ -3547,9 +8399,24 @@ export interface operations {
             /** @description How many candidates were updated */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/candidates/selection",
+                     *       "method": "PUT",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "updated": 42
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["UpdatedCountResponse"];
                     };
@@ -3558,36 +8425,138 @@ export interface operations {
             /** @description A malformed body */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/selection",
+                     *       "method": "PUT",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/selection",
+                     *       "method": "PUT",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/selection",
+                     *       "method": "PUT",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project, or a listed candidate in it, does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project, or a listed candidate in it, does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/selection",
+                     *       "method": "PUT",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/candidates/selection",
+                     *       "method": "PUT",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3598,6 +8567,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -3607,10 +8577,35 @@ export interface operations {
             /** @description The project's own templates */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/email-templates",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "id": 5,
+                     *           "projectId": 12,
+                     *           "type": "invitation",
+                     *           "name": "インタビューのご案内（2026年冬）",
+                     *           "subject": "【{{project_name}}】インタビューご協力のお願い",
+                     *           "body": "{{candidate_name}} 様\n\nご都合のよい日時を下記のページからお選びください。\n\n{{scheduling_url}}",
+                     *           "createdAt": "2026-11-02T04:30:00.000Z",
+                     *           "updatedAt": "2026-11-05T08:10:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
+                        /** @description The project's own templates */
                         data: components["schemas"]["EmailTemplateResponse"][];
                     };
                 };
@@ -3618,36 +8613,112 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3658,12 +8729,21 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "invitation",
+                 *       "name": "インタビューのご案内（2026年冬）",
+                 *       "subject": "【{{project_name}}】インタビューご協力のお願い",
+                 *       "body": "{{candidate_name}} 様\n\n{{interview_duration_minutes}}分ほどのインタビューをお願いしたく、ご都合のよい日時を下記のページからお選びください。\n\n{{scheduling_url}}"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateTemplateDto"];
             };
         };
@@ -3671,9 +8751,31 @@ export interface operations {
             /** @description The template */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 201,
+                     *       "path": "/api/v1/projects/12/email-templates",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "id": 5,
+                     *         "projectId": 12,
+                     *         "type": "invitation",
+                     *         "name": "インタビューのご案内（2026年冬）",
+                     *         "subject": "【{{project_name}}】インタビューご協力のお願い",
+                     *         "body": "{{candidate_name}} 様\n\nご都合のよい日時を下記のページからお選びください。\n\n{{scheduling_url}}",
+                     *         "createdAt": "2026-11-02T04:30:00.000Z",
+                     *         "updatedAt": "2026-11-05T08:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["EmailTemplateResponse"];
                     };
@@ -3682,36 +8784,138 @@ export interface operations {
             /** @description A malformed body */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3722,7 +8926,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
+                /** @description The template id (one of the project's own) */
                 templateId: number;
             };
             cookie?: never;
@@ -3732,6 +8938,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3739,36 +8947,138 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/5",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/5",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/5",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the template does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the template does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/5",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/5",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3779,13 +9089,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
+                /** @description The template id (one of the project's own) */
                 templateId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "invitation",
+                 *       "name": "インタビューのご案内（2026年冬）",
+                 *       "subject": "【{{project_name}}】インタビューご協力のお願い",
+                 *       "body": "{{candidate_name}} 様\n\n{{interview_duration_minutes}}分ほどのインタビューをお願いしたく、ご都合のよい日時を下記のページからお選びください。\n\n{{scheduling_url}}"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateTemplateDto"];
             };
         };
@@ -3793,9 +9113,31 @@ export interface operations {
             /** @description The updated template */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/email-templates/5",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "id": 5,
+                     *         "projectId": 12,
+                     *         "type": "invitation",
+                     *         "name": "インタビューのご案内（2026年冬）",
+                     *         "subject": "【{{project_name}}】インタビューご協力のお願い",
+                     *         "body": "{{candidate_name}} 様\n\nご都合のよい日時を下記のページからお選びください。\n\n{{scheduling_url}}",
+                     *         "createdAt": "2026-11-02T04:30:00.000Z",
+                     *         "updatedAt": "2026-11-05T08:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["EmailTemplateResponse"];
                     };
@@ -3804,36 +9146,138 @@ export interface operations {
             /** @description A malformed body */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/5",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/5",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/5",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the template does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the template does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/5",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/5",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3844,12 +9288,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "templateId": 5,
+                 *       "candidateId": 358
+                 *     }
+                 */
                 "application/json": components["schemas"]["PreviewEmailDto"];
             };
         };
@@ -3857,9 +9308,29 @@ export interface operations {
             /** @description The rendered mail */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/email-templates/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "subject": "【2026年冬 動画配信サービス利用者インタビュー】インタビューご協力のお願い",
+                     *         "body": "山田 太郎 様\n\n60分ほどのインタビューをお願いしたく、ご都合のよい日時を下記のページからお選びください。\n\nhttps://recruit.example.com/schedule/<token>",
+                     *         "to": "taro.yamada@example.com",
+                     *         "warnings": [
+                     *           "scheduling_url: a new link replaces <token> when the invitation is sent"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["EmailPreviewResponse"];
                     };
@@ -3868,36 +9339,138 @@ export interface operations {
             /** @description A malformed body */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project, the template or the candidate does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project, the template or the candidate does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3908,12 +9481,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "templateId": 5,
+                 *       "candidateIds": [
+                 *         358,
+                 *         359,
+                 *         360
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendEmailDto"];
             };
         };
@@ -3921,9 +9505,32 @@ export interface operations {
             /** @description Counts and per-candidate errors */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/email-templates/send",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "sent_count": 2,
+                     *         "failed_count": 1,
+                     *         "errors": [
+                     *           {
+                     *             "candidateId": 359,
+                     *             "email": "",
+                     *             "message": "The candidate has no email address"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["SendResultResponse"];
                     };
@@ -3932,45 +9539,164 @@ export interface operations {
             /** @description A malformed body (for example no candidateIds, or more than 1,000) */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/send",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/send",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/send",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the template does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the template does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/send",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The mail server could not be reached (EMAIL_SEND_ERROR); the attempts made are logged as failed */
             500: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 500,
+                     *       "error": {
+                     *         "code": "BAD_REQUEST",
+                     *         "message": "The mail server could not be reached",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/send",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/email-templates/send",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3979,13 +9705,16 @@ export interface operations {
     listEmailLogs: {
         parameters: {
             query?: {
+                /** @description Logs per page */
                 limit?: number;
+                /** @description Page number, from 1 */
                 page?: number;
                 /** @description Default -sentAt (newest first); id breaks ties */
                 sort?: "sentAt" | "-sentAt";
             };
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -3995,10 +9724,46 @@ export interface operations {
             /** @description A page of email logs */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/emails/logs",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "id": 1203,
+                     *           "projectCandidateId": 358,
+                     *           "templateId": 5,
+                     *           "subject": "【2026年冬 動画配信サービス利用者インタビュー】インタビューご協力のお願い",
+                     *           "body": "山田 太郎 様\n\n60分ほどのインタビューをお願いしたく、ご都合のよい日時を下記のページからお選びください。\n\nhttps://recruit.example.com/schedule/[token]",
+                     *           "sentAt": "2026-11-20T02:00:00.000Z",
+                     *           "status": "sent",
+                     *           "sentBy": 7,
+                     *           "candidateName": "山田 太郎",
+                     *           "candidateEmail": "taro.yamada@example.com",
+                     *           "senderName": "佐藤 花子"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 45,
+                     *         "totalPages": 3,
+                     *         "hasNext": true,
+                     *         "hasPrevious": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
+                        /** @description A page of email logs */
                         data: components["schemas"]["EmailLogResponse"][];
                         pagination: components["schemas"]["RecruitingPagination"];
                     };
@@ -4007,36 +9772,112 @@ export interface operations {
             /** @description A malformed query */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/logs",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/logs",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/logs",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/logs",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4047,12 +9888,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "templateId": 5,
+                 *       "candidateId": 358
+                 *     }
+                 */
                 "application/json": components["schemas"]["PreviewEmailDto"];
             };
         };
@@ -4060,9 +9908,29 @@ export interface operations {
             /** @description The rendered mail */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/emails/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "subject": "【2026年冬 動画配信サービス利用者インタビュー】インタビューご協力のお願い",
+                     *         "body": "山田 太郎 様\n\n60分ほどのインタビューをお願いしたく、ご都合のよい日時を下記のページからお選びください。\n\nhttps://recruit.example.com/schedule/<token>",
+                     *         "to": "taro.yamada@example.com",
+                     *         "warnings": [
+                     *           "scheduling_url: a new link replaces <token> when the invitation is sent"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["EmailPreviewResponse"];
                     };
@@ -4071,36 +9939,138 @@ export interface operations {
             /** @description A malformed body */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project, the template or the candidate does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project, the template or the candidate does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/preview",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4111,12 +10081,23 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "templateId": 5,
+                 *       "candidateIds": [
+                 *         358,
+                 *         359,
+                 *         360
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SendEmailDto"];
             };
         };
@@ -4124,9 +10105,32 @@ export interface operations {
             /** @description Counts and per-candidate errors */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/emails/send",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "sent_count": 2,
+                     *         "failed_count": 1,
+                     *         "errors": [
+                     *           {
+                     *             "candidateId": 359,
+                     *             "email": "",
+                     *             "message": "The candidate has no email address"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["SendResultResponse"];
                     };
@@ -4135,45 +10139,164 @@ export interface operations {
             /** @description A malformed body (for example no candidateIds, or more than 1,000) */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/send",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/send",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/send",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the template does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the template does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/send",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The mail server could not be reached (EMAIL_SEND_ERROR); the attempts made are logged as failed */
             500: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 500,
+                     *       "error": {
+                     *         "code": "BAD_REQUEST",
+                     *         "message": "The mail server could not be reached",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/send",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/emails/send",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4182,16 +10305,20 @@ export interface operations {
     listInterviewerAvailability: {
         parameters: {
             query?: {
-                /** @description Windows ending after this instant */
+                /** @description Windows ending after this instant (ISO 8601 with an offset) */
                 from?: string;
+                /** @description Only this interviewer's windows */
                 interviewerId?: number;
+                /** @description Windows per page */
                 limit?: number;
+                /** @description Page number, from 1 */
                 page?: number;
-                /** @description Windows starting before this instant */
+                /** @description Windows starting before this instant (ISO 8601 with an offset) */
                 to?: string;
             };
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -4201,10 +10328,40 @@ export interface operations {
             /** @description A page of windows */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/interviewer-availability",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "id": 31,
+                     *           "interviewerId": 7,
+                     *           "interviewerName": "佐藤 花子",
+                     *           "startAt": "2026-12-01T00:00:00.000Z",
+                     *           "endAt": "2026-12-01T09:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 45,
+                     *         "totalPages": 3,
+                     *         "hasNext": true,
+                     *         "hasPrevious": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
+                        /** @description A page of windows */
                         data: components["schemas"]["AvailabilityResponse"][];
                         pagination: components["schemas"]["RecruitingPagination"];
                     };
@@ -4213,36 +10370,112 @@ export interface operations {
             /** @description A malformed query */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/interviewer-availability",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/interviewer-availability",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/interviewer-availability",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/interviewer-availability",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4253,12 +10486,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "interviewerId": 7,
+                 *       "startAt": "2026-12-01T09:00:00+09:00",
+                 *       "endAt": "2026-12-01T18:00:00+09:00"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateAvailabilityDto"];
             };
         };
@@ -4266,9 +10507,28 @@ export interface operations {
             /** @description The window */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 201,
+                     *       "path": "/api/v1/projects/12/interviewer-availability",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "id": 31,
+                     *         "interviewerId": 7,
+                     *         "interviewerName": "佐藤 花子",
+                     *         "startAt": "2026-12-01T00:00:00.000Z",
+                     *         "endAt": "2026-12-01T09:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["AvailabilityResponse"];
                     };
@@ -4277,36 +10537,138 @@ export interface operations {
             /** @description A malformed body, endAt not after startAt, a window longer than 31 days, or an unknown interviewer */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/interviewer-availability",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/interviewer-availability",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/interviewer-availability",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/interviewer-availability",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/interviewer-availability",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4317,7 +10679,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The availability window id */
                 availabilityId: number;
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -4327,6 +10691,8 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4334,36 +10700,138 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/interviewer-availability/31",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/interviewer-availability/31",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/interviewer-availability/31",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the window does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the window does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/interviewer-availability/31",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/interviewer-availability/31",
+                     *       "method": "DELETE",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4374,16 +10842,20 @@ export interface operations {
             query?: {
                 /** @description Scheduled on or before this day, in the project's time zone */
                 endDate?: string;
+                /** @description Reservations per page */
                 limit?: number;
+                /** @description Page number, from 1 */
                 page?: number;
                 /** @description Default scheduledAt (soonest first); id breaks ties */
                 sort?: "scheduledAt" | "-scheduledAt" | "createdAt" | "-createdAt";
                 /** @description Scheduled on or after this day, in the project's time zone */
                 startDate?: string;
+                /** @description Only reservations with this status; absent: both */
                 status?: "confirmed" | "cancelled";
             };
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
             };
             cookie?: never;
@@ -4393,10 +10865,61 @@ export interface operations {
             /** @description A page of reservations */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/reservations",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "id": 58,
+                     *           "projectId": 12,
+                     *           "projectCandidateId": 358,
+                     *           "interviewerId": 7,
+                     *           "scheduledAt": "2026-12-01T01:00:00.000Z",
+                     *           "durationMinutes": 60,
+                     *           "interviewType": "online_meet",
+                     *           "meetingUrl": "https://meet.example.com/abc-defg",
+                     *           "status": "confirmed",
+                     *           "candidate": {
+                     *             "id": 1203,
+                     *             "externalUserId": "R100042",
+                     *             "email": "tanaka.yui@example.jp",
+                     *             "phone": "090-1234-5678",
+                     *             "name": "田中 結衣"
+                     *           },
+                     *           "interviewer": {
+                     *             "id": 7,
+                     *             "email": "sato.hanako@example.co.jp",
+                     *             "name": "佐藤 花子",
+                     *             "picture": "https://lh3.googleusercontent.com/a/ACg8ocK3xY9vQ2pL",
+                     *             "role": "member",
+                     *             "createdAt": "2026-10-01T00:00:00.000Z"
+                     *           },
+                     *           "createdAt": "2026-11-20T06:15:00.000Z",
+                     *           "updatedAt": "2026-11-20T06:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 45,
+                     *         "totalPages": 3,
+                     *         "hasNext": true,
+                     *         "hasPrevious": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
+                        /** @description A page of reservations */
                         data: components["schemas"]["ReservationResponse"][];
                         pagination: components["schemas"]["RecruitingPagination"];
                     };
@@ -4405,36 +10928,112 @@ export interface operations {
             /** @description A malformed query, or startDate after endDate */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4445,7 +11044,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
+                /** @description The reservation id */
                 reservationId: number;
             };
             cookie?: never;
@@ -4455,9 +11056,49 @@ export interface operations {
             /** @description The reservation */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/reservations/58",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "id": 58,
+                     *         "projectId": 12,
+                     *         "projectCandidateId": 358,
+                     *         "interviewerId": 7,
+                     *         "scheduledAt": "2026-12-01T01:00:00.000Z",
+                     *         "durationMinutes": 60,
+                     *         "interviewType": "online_meet",
+                     *         "meetingUrl": "https://meet.example.com/abc-defg",
+                     *         "status": "confirmed",
+                     *         "candidate": {
+                     *           "id": 1203,
+                     *           "externalUserId": "R100042",
+                     *           "email": "tanaka.yui@example.jp",
+                     *           "phone": "090-1234-5678",
+                     *           "name": "田中 結衣"
+                     *         },
+                     *         "interviewer": {
+                     *           "id": 7,
+                     *           "email": "sato.hanako@example.co.jp",
+                     *           "name": "佐藤 花子",
+                     *           "picture": "https://lh3.googleusercontent.com/a/ACg8ocK3xY9vQ2pL",
+                     *           "role": "member",
+                     *           "createdAt": "2026-10-01T00:00:00.000Z"
+                     *         },
+                     *         "createdAt": "2026-11-20T06:15:00.000Z",
+                     *         "updatedAt": "2026-11-20T06:15:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ReservationResponse"];
                     };
@@ -4466,36 +11107,112 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations/58",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations/58",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the reservation does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the reservation does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations/58",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations/58",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4506,7 +11223,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The project id */
                 projectId: number;
+                /** @description The reservation id */
                 reservationId: number;
             };
             cookie?: never;
@@ -4516,9 +11235,49 @@ export interface operations {
             /** @description The cancelled reservation */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/projects/12/reservations/58/cancel",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "id": 58,
+                     *         "projectId": 12,
+                     *         "projectCandidateId": 358,
+                     *         "interviewerId": 7,
+                     *         "scheduledAt": "2026-12-01T01:00:00.000Z",
+                     *         "durationMinutes": 60,
+                     *         "interviewType": "online_meet",
+                     *         "meetingUrl": "https://meet.example.com/abc-defg",
+                     *         "status": "confirmed",
+                     *         "candidate": {
+                     *           "id": 1203,
+                     *           "externalUserId": "R100042",
+                     *           "email": "tanaka.yui@example.jp",
+                     *           "phone": "090-1234-5678",
+                     *           "name": "田中 結衣"
+                     *         },
+                     *         "interviewer": {
+                     *           "id": 7,
+                     *           "email": "sato.hanako@example.co.jp",
+                     *           "name": "佐藤 花子",
+                     *           "picture": "https://lh3.googleusercontent.com/a/ACg8ocK3xY9vQ2pL",
+                     *           "role": "member",
+                     *           "createdAt": "2026-10-01T00:00:00.000Z"
+                     *         },
+                     *         "createdAt": "2026-11-20T06:15:00.000Z",
+                     *         "updatedAt": "2026-11-20T06:15:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["ReservationResponse"];
                     };
@@ -4527,54 +11286,190 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations/58/cancel",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations/58/cancel",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The token's role is below member (FORBIDDEN) */
+            403: {
+                headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The token's role is below member",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations/58/cancel",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The project or the reservation does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The project or the reservation does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations/58/cancel",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The reservation is already cancelled */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 409,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The reservation is already cancelled",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations/58/cancel",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The calendar provider failed (CALENDAR_PROVIDER_ERROR); nothing was changed */
             502: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 502,
+                     *       "error": {
+                     *         "code": "BAD_REQUEST",
+                     *         "message": "The calendar provider failed",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations/58/cancel",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/projects/12/reservations/58/cancel",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4585,7 +11480,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The scheduling token of the invitation link */
+                /** @description The scheduling token of the invitation link (the last segment of its URL) */
                 token: string;
             };
             cookie?: never;
@@ -4595,9 +11490,33 @@ export interface operations {
             /** @description Project, candidate and the confirmed reservation */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "project": {
+                     *           "name": "2026年冬 動画配信サービス利用者インタビュー",
+                     *           "interview_duration_minutes": 60
+                     *         },
+                     *         "candidate": {
+                     *           "name": "山田 太郎"
+                     *         },
+                     *         "is_expired": true,
+                     *         "is_already_scheduled": true,
+                     *         "reservation": {
+                     *           "scheduledAt": "2026-12-01T01:00:00.000Z",
+                     *           "durationMinutes": 60,
+                     *           "interviewType": "online_meet",
+                     *           "meetingUrl": "https://meet.example.com/abc-defg",
+                     *           "status": "confirmed"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["SchedulingInfoResponse"];
                     };
@@ -4606,18 +11525,58 @@ export interface operations {
             /** @description The link has expired (SCHEDULING_TOKEN_ERROR) */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/scheduling/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The link does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The link does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/scheduling/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4626,18 +11585,54 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "error": {
+                     *         "code": "TOO_MANY_REQUESTS",
+                     *         "message": "Too many requests from this address or for this token",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/scheduling/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/scheduling/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4653,7 +11648,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The scheduling token of the invitation link */
+                /** @description The scheduling token of the invitation link (the last segment of its URL) */
                 token: string;
             };
             cookie?: never;
@@ -4663,10 +11658,28 @@ export interface operations {
             /** @description Slots ordered by start */
             200: {
                 headers: {
+                    /** @description A weak validator of the answer: sent back in If-None-Match, it answers 304 while the answer is unchanged */
+                    ETag?: string;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "slotId": "Xq3vN8kLm2PzR7tYw0aBcD",
+                     *           "interviewerId": 7,
+                     *           "interviewerName": "佐藤 花子",
+                     *           "startAt": "2026-12-01T01:00:00.000Z",
+                     *           "endAt": "2026-12-01T02:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
+                        /** @description Slots ordered by start */
                         data: components["schemas"]["PublicSlot"][];
                     };
                 };
@@ -4674,6 +11687,10 @@ export interface operations {
             /** @description If-None-Match names the current ETag: the slots have not changed */
             304: {
                 headers: {
+                    /** @description A weak validator of the answer: sent back in If-None-Match, it answers 304 while the answer is unchanged */
+                    ETag?: string;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4681,18 +11698,58 @@ export interface operations {
             /** @description The link has expired (SCHEDULING_TOKEN_ERROR), or a malformed window (not a real day, from after to) */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/scheduling/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk/slots",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The link does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The link does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/scheduling/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk/slots",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4701,18 +11758,54 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "error": {
+                     *         "code": "TOO_MANY_REQUESTS",
+                     *         "message": "Too many requests from this address or for this token",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/scheduling/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk/slots",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/scheduling/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk/slots",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4723,13 +11816,25 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The scheduling token of the invitation link */
+                /** @description The scheduling token of the invitation link (the last segment of its URL) */
                 token: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slots": [
+                 *         {
+                 *           "slotId": "Xq3vN8kLm2PzR7tYw0aBcD",
+                 *           "interviewerId": 7,
+                 *           "startAt": "2026-12-01T10:00:00+09:00",
+                 *           "endAt": "2026-12-01T11:00:00+09:00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["SubmitAvailabilityDto"];
             };
         };
@@ -4737,9 +11842,19 @@ export interface operations {
             /** @description How many slots were kept */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "message": "ご希望の日時を受け付けました",
+                     *         "selectedCount": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["SubmitAvailabilityResponse"];
                     };
@@ -4748,27 +11863,84 @@ export interface operations {
             /** @description A malformed body (no slots, more than 20, a slot twice) or an expired link (SCHEDULING_TOKEN_ERROR) */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/scheduling/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk/submit-availability",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The link does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The link does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/scheduling/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk/submit-availability",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description A slot is not one of the current slots, or the interview is already scheduled (SLOT_NOT_AVAILABLE) */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 409,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "A slot is not one of the current slots, or the interview is already scheduled",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/scheduling/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk/submit-availability",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4777,18 +11949,54 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the window ends */
                     "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "error": {
+                     *         "code": "TOO_MANY_REQUESTS",
+                     *         "message": "Too many requests from this address or for this token",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/scheduling/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk/submit-availability",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/scheduling/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk/submit-availability",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4797,7 +12005,9 @@ export interface operations {
     listRecruitingSurveys: {
         parameters: {
             query?: {
+                /** @description Items per page */
                 limit?: number;
+                /** @description Items to skip */
                 offset?: number;
                 /** @description Partial match on the survey name, case-insensitive */
                 search?: string;
@@ -4813,9 +12023,35 @@ export interface operations {
             /** @description A slice of the surveys with the total */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/surveys",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "surveys": [
+                     *           {
+                     *             "surveyId": "svy-2026-usage",
+                     *             "name": "2026年 サービス利用実態調査",
+                     *             "lastModified": "2026-10-11T00:00:00.000Z",
+                     *             "fileCount": 3,
+                     *             "respondentCount": 2000
+                     *           }
+                     *         ],
+                     *         "total": 3,
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["SurveyListResponse"];
                     };
@@ -4824,36 +12060,114 @@ export interface operations {
             /** @description A malformed query */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/surveys",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description WAREHOUSE_URL is not set (DATA_WAREHOUSE_NOT_CONFIGURED) */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 503,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "WAREHOUSE_URL is not set",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4874,9 +12188,34 @@ export interface operations {
             /** @description The survey with its statistics */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/surveys/svy-2026-usage",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "surveyId": "svy-2026-usage",
+                     *         "surveyName": "2026年 サービス利用実態調査",
+                     *         "collectorName": "Webパネル 本調査",
+                     *         "statistics": {
+                     *           "totalRespondents": 2000,
+                     *           "completedRespondents": 1760,
+                     *           "questionCount": 14,
+                     *           "earliestResponseAt": "2026-09-01T00:12:31.000Z",
+                     *           "latestResponseAt": "2026-10-01T08:40:02.000Z"
+                     *         },
+                     *         "syncedAt": "2026-11-29T00:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["SurveyDetailResponse"];
                     };
@@ -4885,36 +12224,112 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey is not in the metadata cache (checked before any warehouse query) */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey is not in the metadata cache",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4923,8 +12338,11 @@ export interface operations {
     listSurveyPanels: {
         parameters: {
             query?: {
+                /** @description Only respondents who did (true) or did not (false) complete */
                 isCompleted?: boolean;
+                /** @description Items per page */
                 limit?: number;
+                /** @description Items to skip */
                 offset?: number;
                 /** @description Partial match on the panel id or custom key */
                 search?: string;
@@ -4943,9 +12361,44 @@ export interface operations {
             /** @description A slice of the respondents with the total */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/surveys/svy-2026-usage/panels",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "panels": [
+                     *           {
+                     *             "panelId": "p-2026-usage-00042",
+                     *             "isCompleted": true,
+                     *             "customKey": "ck_1x9b7qz",
+                     *             "completedAt": "2026-09-14T11:32:08.000Z",
+                     *             "deviceInfo": {
+                     *               "platform": "Windows",
+                     *               "browser": "Edge",
+                     *               "browserVersion": "131.0",
+                     *               "os": "Windows 11",
+                     *               "resolution": "1920x1080",
+                     *               "isMobile": false,
+                     *               "ipAddress": "203.0.113.0"
+                     *             },
+                     *             "createdAt": "2026-09-14T11:20:41.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 2000,
+                     *         "limit": 20,
+                     *         "offset": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["PanelListResponse"];
                     };
@@ -4954,45 +12407,140 @@ export interface operations {
             /** @description A malformed query */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/panels",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/panels",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey is not in the metadata cache (checked before any warehouse query) */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey is not in the metadata cache",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/panels",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description WAREHOUSE_URL is not set (DATA_WAREHOUSE_NOT_CONFIGURED) */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 503,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "WAREHOUSE_URL is not set",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/panels",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/panels",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5018,9 +12566,56 @@ export interface operations {
             /** @description The respondent with its answers */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/surveys/svy-2026-usage/panels/p-2026-usage-00042",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "panel": {
+                     *           "panelId": "p-2026-usage-00042",
+                     *           "isCompleted": true,
+                     *           "customKey": "ck_1x9b7qz",
+                     *           "completedAt": "2026-09-14T11:32:08.000Z",
+                     *           "deviceInfo": {
+                     *             "platform": "Windows",
+                     *             "browser": "Edge",
+                     *             "browserVersion": "131.0",
+                     *             "os": "Windows 11",
+                     *             "resolution": "1920x1080",
+                     *             "isMobile": false,
+                     *             "ipAddress": "203.0.113.0"
+                     *           },
+                     *           "createdAt": "2026-09-14T11:20:41.000Z",
+                     *           "urlParameter": "utm_source=mail&panel=42",
+                     *           "updatedAt": "2026-09-14T11:32:08.000Z"
+                     *         },
+                     *         "answers": [
+                     *           {
+                     *             "questionSentence": "サービスの満足度",
+                     *             "answerType": "single_select",
+                     *             "answerItemSentence": "やや満足",
+                     *             "subItemSentence": "価格",
+                     *             "value": "やや満足",
+                     *             "isAnswered": true
+                     *           }
+                     *         ],
+                     *         "answersSummary": {
+                     *           "totalQuestions": 14,
+                     *           "answeredQuestions": 12,
+                     *           "unansweredQuestions": 2
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["PanelDetailResponse"];
                     };
@@ -5029,45 +12624,140 @@ export interface operations {
             /** @description A malformed query */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/panels/p-2026-usage-00042",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/panels/p-2026-usage-00042",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey or the respondent does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey or the respondent does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/panels/p-2026-usage-00042",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description WAREHOUSE_URL is not set (DATA_WAREHOUSE_NOT_CONFIGURED) */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 503,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "WAREHOUSE_URL is not set",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/panels/p-2026-usage-00042",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/panels/p-2026-usage-00042",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5088,9 +12778,54 @@ export interface operations {
             /** @description Questions and sample respondents */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/surveys/svy-2026-usage/preview",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "surveyId": "svy-2026-usage",
+                     *         "questions": [
+                     *           {
+                     *             "questionId": "q5",
+                     *             "questionText": "性別",
+                     *             "questionType": "single_select"
+                     *           }
+                     *         ],
+                     *         "totalRespondents": 2000,
+                     *         "sampleRespondents": [
+                     *           {
+                     *             "respondentId": "p-2026-usage-00042",
+                     *             "answers": {
+                     *               "性別": "女性",
+                     *               "年齢": 34,
+                     *               "利用しているサービス(複数選択)": [
+                     *                 "動画配信",
+                     *                 "電子書籍"
+                     *               ]
+                     *             },
+                     *             "completedAt": "2026-09-14T11:32:08.000Z",
+                     *             "metadata": {
+                     *               "isCompleted": true,
+                     *               "customKey": "ck_1x9b7qz",
+                     *               "platform": "iOS",
+                     *               "browser": "Safari",
+                     *               "os": "iOS 18.1",
+                     *               "isMobile": true
+                     *             }
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["SurveyPreviewResponse"];
                     };
@@ -5099,45 +12834,140 @@ export interface operations {
             /** @description A malformed id */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/preview",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/preview",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey is not in the metadata cache (checked before any warehouse query) */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey is not in the metadata cache",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/preview",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description WAREHOUSE_URL is not set (DATA_WAREHOUSE_NOT_CONFIGURED) */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 503,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "WAREHOUSE_URL is not set",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/preview",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/preview",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5148,7 +12978,9 @@ export interface operations {
             query?: {
                 /** @description Include each question’s options */
                 includeOptions?: boolean;
+                /** @description Questions per page */
                 limit?: number;
+                /** @description Items to skip */
                 offset?: number;
                 /** @description Partial match on the question text, case-insensitive */
                 search?: string;
@@ -5165,9 +12997,41 @@ export interface operations {
             /** @description A slice of the questions with the total */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/surveys/svy-2026-usage/questions",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "surveyId": "svy-2026-usage",
+                     *         "questions": [
+                     *           {
+                     *             "questionId": "q9_1",
+                     *             "questionText": "サービスの満足度|||価格",
+                     *             "questionType": "single_select",
+                     *             "options": [
+                     *               "とても満足",
+                     *               "やや満足",
+                     *               "どちらともいえない",
+                     *               "やや不満",
+                     *               "とても不満"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "total": 14,
+                     *         "limit": 50,
+                     *         "offset": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["SurveyQuestionsResponse"];
                     };
@@ -5176,45 +13040,140 @@ export interface operations {
             /** @description A malformed query */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/questions",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/questions",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey is not in the metadata cache (checked before any warehouse query) */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey is not in the metadata cache",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/questions",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description WAREHOUSE_URL is not set (DATA_WAREHOUSE_NOT_CONFIGURED) */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 503,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "WAREHOUSE_URL is not set",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/questions",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/questions",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5223,8 +13182,11 @@ export interface operations {
     listSurveyRespondents: {
         parameters: {
             query?: {
+                /** @description Respondents per page */
                 limit?: number;
+                /** @description Items to skip */
                 offset?: number;
+                /** @description Only respondents who completed */
                 onlyCompleted?: boolean;
             };
             header?: never;
@@ -5239,9 +13201,43 @@ export interface operations {
             /** @description A slice of the respondents with their answers */
             200: {
                 headers: {
+                    /** @description The operation is deprecated since this date (RFC 9745); docs/operations/releases.md names its replacement */
+                    Deprecation?: string;
+                    /** @description The date after which the operation is removed (RFC 8594), as an HTTP date */
+                    Sunset?: string;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/surveys/svy-2026-usage/respondents",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "surveyId": "svy-2026-usage",
+                     *         "respondents": [
+                     *           {
+                     *             "respondentId": "p-2026-usage-00042",
+                     *             "answers": {
+                     *               "回答者ID": "R100042",
+                     *               "お名前": "鈴木 美咲",
+                     *               "性別": "女性",
+                     *               "年齢": 34
+                     *             },
+                     *             "completedAt": "2026-09-14T11:32:08.000Z"
+                     *           }
+                     *         ],
+                     *         "total": 2000,
+                     *         "limit": 100,
+                     *         "offset": 0
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["RespondentListResponse"];
                     };
@@ -5250,45 +13246,160 @@ export interface operations {
             /** @description A malformed query */
             400: {
                 headers: {
+                    /** @description The operation is deprecated since this date (RFC 9745); docs/operations/releases.md names its replacement */
+                    Deprecation?: string;
+                    /** @description The date after which the operation is removed (RFC 8594), as an HTTP date */
+                    Sunset?: string;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/respondents",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The operation is deprecated since this date (RFC 9745); docs/operations/releases.md names its replacement */
+                    Deprecation?: string;
+                    /** @description The date after which the operation is removed (RFC 8594), as an HTTP date */
+                    Sunset?: string;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/respondents",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey is not in the metadata cache (checked before any warehouse query) */
             404: {
                 headers: {
+                    /** @description The operation is deprecated since this date (RFC 9745); docs/operations/releases.md names its replacement */
+                    Deprecation?: string;
+                    /** @description The date after which the operation is removed (RFC 8594), as an HTTP date */
+                    Sunset?: string;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey is not in the metadata cache",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/respondents",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description WAREHOUSE_URL is not set (DATA_WAREHOUSE_NOT_CONFIGURED) */
             503: {
                 headers: {
+                    /** @description The operation is deprecated since this date (RFC 9745); docs/operations/releases.md names its replacement */
+                    Deprecation?: string;
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The date after which the operation is removed (RFC 8594), as an HTTP date */
+                    Sunset?: string;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 503,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "WAREHOUSE_URL is not set",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/respondents",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description The operation is deprecated since this date (RFC 9745); docs/operations/releases.md names its replacement */
+                    Deprecation?: string;
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The date after which the operation is removed (RFC 8594), as an HTTP date */
+                    Sunset?: string;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/surveys/svy-2026-usage/respondents",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5297,7 +13408,9 @@ export interface operations {
     listUsers: {
         parameters: {
             query?: {
+                /** @description Users per page */
                 limit?: number;
+                /** @description The page to read, from 1 */
                 page?: number;
                 /** @description Only users with this role */
                 role?: "viewer" | "member" | "admin";
@@ -5313,10 +13426,41 @@ export interface operations {
             /** @description A page of users */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/users",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": [
+                     *         {
+                     *           "id": 7,
+                     *           "email": "sato.hanako@example.co.jp",
+                     *           "name": "佐藤 花子",
+                     *           "picture": "https://lh3.googleusercontent.com/a/ACg8ocK3xY9vQ2pL",
+                     *           "role": "member",
+                     *           "createdAt": "2026-10-01T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "limit": 20,
+                     *         "totalCount": 45,
+                     *         "totalPages": 3,
+                     *         "hasNext": true,
+                     *         "hasPrevious": false
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
+                        /** @description A page of users */
                         data: components["schemas"]["UserResponse"][];
                         pagination: components["schemas"]["RecruitingPagination"];
                     };
@@ -5325,27 +13469,86 @@ export interface operations {
             /** @description A malformed query */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/users",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/users",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/users",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5356,12 +13559,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The user id */
                 userId: number;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "member"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateUserRoleDto"];
             };
         };
@@ -5369,9 +13578,29 @@ export interface operations {
             /** @description The user with the new role */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "status": "success",
+                     *       "statusCode": 200,
+                     *       "path": "/api/v1/users/7",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z",
+                     *       "data": {
+                     *         "id": 7,
+                     *         "email": "sato.hanako@example.co.jp",
+                     *         "name": "佐藤 花子",
+                     *         "picture": "https://lh3.googleusercontent.com/a/ACg8ocK3xY9vQ2pL",
+                     *         "role": "member",
+                     *         "createdAt": "2026-10-01T00:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["RecruitingSuccess"] & {
                         data: components["schemas"]["UserResponse"];
                     };
@@ -5380,63 +13609,192 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/api/v1/users/7",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 401,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/users/7",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The caller is not an administrator */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 403,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "The caller is not an administrator",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/users/7",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The user does not exist */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 404,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The user does not exist",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/users/7",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The last administrator cannot be demoted */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 409,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "The last administrator cannot be demoted",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/users/7",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The change cannot be made known to the other apps now (their token check): nothing changed */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 503,
+                     *       "error": {
+                     *         "code": "SERVICE_UNAVAILABLE",
+                     *         "message": "The change cannot be made known to the other apps now",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/users/7",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/api/v1/users/7",
+                     *       "method": "PATCH",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5454,27 +13812,76 @@ export interface operations {
             /** @description The process answers. */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LiveAnswer"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/health/live",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/health/live",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5492,36 +13899,102 @@ export interface operations {
             /** @description Required dependencies answer; optional ones may be degraded. */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "checks": {
+                     *         "postgres": "ok",
+                     *         "redis": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadinessAnswer"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/health/ready",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description A required dependency does not answer. */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "checks": {
+                     *         "postgres": "ok",
+                     *         "redis": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadinessAnswer"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/health/ready",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5539,7 +14012,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The scheduling token of the invitation link */
+                /** @description The scheduling token of the invitation link (the last segment of its URL) */
                 token: string;
             };
             cookie?: never;
@@ -5549,46 +14022,154 @@ export interface operations {
             /** @description The page */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="ja">
+                     *     <head>
+                     *     <meta charset="utf-8">
+                     *     <title>2026年冬 動画配信サービス利用者インタビュー インタビュー日程</title>
+                     *     </head>
+                     *     <body>
+                     *     <main>
+                     *     <h1>2026年冬 動画配信サービス利用者インタビュー インタビュー日程のご希望</h1><p>山田 太郎 様</p>
+                     *     <p>所要時間: 60分</p>
+                     *     </main>
+                     *     </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
             /** @description The link has expired (data-error-code SCHEDULING_TOKEN_ERROR), or a malformed token or window of days */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/schedule/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="ja">
+                     *     <head>
+                     *     <meta charset="utf-8">
+                     *     <title>このリンクは有効期限が切れています</title>
+                     *     </head>
+                     *     <body>
+                     *     <main data-error-code="SCHEDULING_TOKEN_ERROR">
+                     *     <h1>このリンクは有効期限が切れています</h1><div class="card"><p>お手数ですが、担当者に新しいご案内メールの送付をご依頼ください。</p></div>
+                     *     </main>
+                     *     </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
             /** @description The link does not exist (data-error-code NOT_FOUND) */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="ja">
+                     *     <head>
+                     *     <meta charset="utf-8">
+                     *     <title>このリンクは無効です</title>
+                     *     </head>
+                     *     <body>
+                     *     <main data-error-code="NOT_FOUND">
+                     *     <h1>このリンクは無効です</h1>
+                     *     </main>
+                     *     </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
             /** @description Too many requests from this address or for this token; Retry-After says when to retry */
             429: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "error": {
+                     *         "code": "TOO_MANY_REQUESTS",
+                     *         "message": "Too many requests from this address or for this token",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/schedule/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/schedule/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk",
+                     *       "method": "GET",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -5599,14 +14180,29 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The scheduling token of the invitation link */
+                /** @description The scheduling token of the invitation link (the last segment of its URL) */
                 token: string;
             };
             cookie?: never;
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "slot": [
+                 *         "Xq3vN8kLm2PzR7tYw0aBcD",
+                 *         "b7Hk2QwErT5yUiOp9LzXcV"
+                 *       ]
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": {
+                    /**
+                     * @description A slotId of the slots list, repeated once per chosen slot (1 to 20; earlier choices on other days included)
+                     * @example [
+                     *       "Xq3vN8kLm2PzR7tYw0aBcD",
+                     *       "b7Hk2QwErT5yUiOp9LzXcV"
+                     *     ]
+                     */
                     slot?: string[];
                 };
             };
@@ -5615,6 +14211,10 @@ export interface operations {
             /** @description Submitted: to the page with ?submitted=<count> */
             303: {
                 headers: {
+                    /** @description Where the browser goes next */
+                    Location?: string;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5622,46 +14222,153 @@ export interface operations {
             /** @description No slot or more than 20 (data-error-code VALIDATION_FAILED); The link has expired (data-error-code SCHEDULING_TOKEN_ERROR), or a malformed token or window of days */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "name",
+                     *             "message": "name should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "path": "/schedule/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="ja">
+                     *     <head>
+                     *     <meta charset="utf-8">
+                     *     <title>2026年冬 動画配信サービス利用者インタビュー インタビュー日程</title>
+                     *     </head>
+                     *     <body>
+                     *     <main data-error-code="VALIDATION_FAILED">
+                     *     <h1>2026年冬 動画配信サービス利用者インタビュー インタビュー日程のご希望</h1><div class="notice error" role="alert">日時を1件以上お選びください。</div>
+                     *     </main>
+                     *     </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
             /** @description The link does not exist (data-error-code NOT_FOUND) */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="ja">
+                     *     <head>
+                     *     <meta charset="utf-8">
+                     *     <title>このリンクは無効です</title>
+                     *     </head>
+                     *     <body>
+                     *     <main data-error-code="NOT_FOUND">
+                     *     <h1>このリンクは無効です</h1>
+                     *     </main>
+                     *     </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
             /** @description A chosen slot is no longer available (data-error-code SLOT_NOT_AVAILABLE) */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="ja">
+                     *     <head>
+                     *     <meta charset="utf-8">
+                     *     <title>2026年冬 動画配信サービス利用者インタビュー インタビュー日程</title>
+                     *     </head>
+                     *     <body>
+                     *     <main data-error-code="SLOT_NOT_AVAILABLE">
+                     *     <h1>2026年冬 動画配信サービス利用者インタビュー インタビュー日程のご希望</h1><div class="notice error" role="alert">選択した日時の一部が選べなくなりました。もう一度お選びください。</div>
+                     *     </main>
+                     *     </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
             /** @description Too many requests from this address or for this token; Retry-After says when to retry */
             429: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 429,
+                     *       "error": {
+                     *         "code": "TOO_MANY_REQUESTS",
+                     *         "message": "Too many requests from this address or for this token",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/schedule/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "status": "error",
+                     *       "statusCode": 400,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: name",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       },
+                     *       "path": "/schedule/Jq2x7VbN4kLp9sRt0wYz3cFh6mDe8aGu1iOv5nHs2Qk",
+                     *       "method": "POST",
+                     *       "timestamp": "2026-12-01T01:00:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };

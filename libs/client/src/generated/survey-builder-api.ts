@@ -719,281 +719,732 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /** @description A new question, appended to the end of the section; it starts without branch or visibility rules. */
         AddQuestionDto: {
-            /** @description Unique within the survey (409 otherwise) */
+            /**
+             * @description The question code, by convention T1, T2 for intro questions and Q1, Q2 for the rest. Unique within the survey (409 otherwise)
+             * @example Q4
+             */
             code: string;
+            /** @description free_text only: the input fields, in display order. */
             freeTextFields?: components["schemas"]["FreeTextFieldDto"][];
             /**
              * @description Same page as the previous question
              * @default false
              */
             isLinkedToPrevious?: boolean;
-            /** @default false */
+            /**
+             * @description Whether respondents must answer the question.
+             * @default false
+             */
             isRequired?: boolean;
-            /** @description One selection per matrix row */
+            /** @description matrix only: true allows one selection per row; null means not set. */
             isSingleMatrixSelect?: boolean | null;
+            /** @description matrix only: the columns (the scale), in display order. */
             matrixColumns?: components["schemas"]["OptionDto"][];
+            /** @description matrix only: the rows (the items rated), in display order. */
             matrixRows?: components["schemas"]["OptionDto"][];
-            /** @description multi only; null means no limit */
+            /**
+             * @description multi only: the most choices a respondent may select; null means no limit
+             * @example 3
+             */
             maxSelections?: number | null;
-            /** @description multi only; null means no limit */
+            /**
+             * @description multi only: the fewest choices a respondent must select; null means no limit
+             * @example 1
+             */
             minSelections?: number | null;
+            /** @description The choices of a single, multi or pulldown question, in display order. */
             options?: components["schemas"]["OptionDto"][];
+            /**
+             * @description The question text shown to respondents.
+             * @example このサービスをご存じですか。
+             */
             promptText: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of question: which answer fields apply to it.
+             * @enum {string}
+             */
             questionType: "single" | "multi" | "free_text" | "matrix" | "pulldown" | "intro";
+            /** @description The sub-questions, each with its own choices, in display order. */
             subQuestions?: components["schemas"]["SubQuestionDto"][];
         };
+        /** @description A new section, added at the end of the survey with draft questions generated from its title. */
         AddSectionDto: {
-            /** @default 新規追加セクション */
+            /**
+             * @description A description of the section; 新規追加セクション when absent.
+             * @default 新規追加セクション
+             * @example 普段のご利用についてお伺いします。
+             */
             description?: string;
+            /**
+             * @description The section title; the draft questions are generated from it.
+             * @example 利用状況
+             */
             title: string;
         };
+        /** @description A branch rule: when its conditions hold, the respondent jumps to the destination. */
         BranchRuleDto: {
+            /** @description The conditions; an empty list makes the jump unconditional. */
             conditions: components["schemas"]["ConditionDto"][];
-            /** @description A question code, or SO, SC, SX */
+            /**
+             * @description Where the jump goes: a question code, or an end of the survey (SO, SC, SX)
+             * @example Q5
+             */
             destinationQuestionCode: string;
-            /** @enum {string} */
+            /**
+             * @description AND: every condition must hold; OR: any one is enough.
+             * @enum {string}
+             */
             logicalOperator: "AND" | "OR";
+            /**
+             * @description A text kept with the rule; null or absent means none.
+             * @example 対象外のため、アンケートを終了します。
+             */
             message?: string | null;
         };
+        /** @description A branch rule: where the respondent goes next when its conditions hold. */
         BranchRuleResponse: {
+            /** @description The conditions; none means the jump always happens */
             conditions: components["schemas"]["ConditionResponse"][];
-            /** @description A question code, or SO, SC, SX */
+            /**
+             * @description A question code, or SO, SC, SX (ends of the survey)
+             * @example Q5
+             */
             destinationQuestionCode: string;
-            /** @enum {string} */
+            /**
+             * @description AND: every condition must hold; OR: any one
+             * @enum {string}
+             */
             logicalOperator: "AND" | "OR";
+            /**
+             * @description A note kept with the rule; null when none
+             * @example 非認知者は本調査へ進む
+             */
             message: string | null;
         };
         /** @description The survey builder's success envelope: `{ok: true, data}` */
         BuilderSuccess: {
-            /** @enum {boolean} */
+            /**
+             * @description Always true on success; false in the error body
+             * @enum {boolean}
+             */
             ok: true;
         };
+        /** @description An answer item of an external question: a choice, or a sub item (matrix column). Other fields are kept as raw JSON. */
         BundleAnswerItemDto: {
+            /**
+             * @description The item’s id on the external platform
+             * @example 58210
+             */
             id?: number;
+            /**
+             * @description Its position among the items; items are read in this order
+             * @example 1
+             */
             order_index?: number;
+            /**
+             * @description The item’s text, HTML allowed (read as plain text)
+             * @example 毎日飲む
+             */
             sentence?: string;
         };
+        /** @description What an import stored, counted over every questionnaire of the bundle, and what it skipped. */
         BundleImportResponse: {
+            /**
+             * @description Answer items (choices, matrix rows) stored
+             * @example 196
+             */
             answerItemsImported: number;
+            /**
+             * @description Library entries made, one per question
+             * @example 48
+             */
             libraryItemsImported: number;
+            /**
+             * @description Logic conditions stored
+             * @example 15
+             */
             logicItemsImported: number;
+            /**
+             * @description Logics stored
+             * @example 12
+             */
             logicsImported: number;
+            /**
+             * @description Questions stored
+             * @example 48
+             */
             questionsImported: number;
+            /** @description Entries not stored; empty when every entry was */
             skipped: components["schemas"]["SkippedEntryResponse"][];
+            /**
+             * @description Sub items (matrix columns) stored
+             * @example 25
+             */
             subItemsImported: number;
             /** @description Stored external surveys */
             surveyIds: string[];
+            /**
+             * @description Questionnaires stored (re-imports included)
+             * @example 2
+             */
             surveysImported: number;
         };
+        /** @description What an external logic does when it holds, kept as sent. Other fields are kept as raw JSON. */
         BundleLogicActionDto: {
+            /**
+             * @description The action’s id on the external platform
+             * @example 4402
+             */
             id?: number;
+            /** @description The external platform’s random flag, kept as sent */
             is_random?: boolean;
+            /**
+             * @description The external id of the question the action leads to
+             * @example 120350
+             */
             question_id?: number;
         };
+        /** @description A logic of an external question (stored, not turned into builder rules). Other fields are kept as raw JSON. */
         BundleLogicDto: {
+            /**
+             * @description The logic’s id on the external platform
+             * @example 3301
+             */
             id?: number;
+            /** @description Its action; null or absent when none */
             logic_action?: components["schemas"]["BundleLogicActionDto"] | null;
+            /** @description Its conditions */
             logic_items?: components["schemas"]["BundleLogicItemDto"][];
+            /**
+             * @description Its position among the question’s logics
+             * @example 1
+             */
             order_index?: number;
         };
+        /** @description One condition of an external logic, kept as sent. Other fields are kept as raw JSON. */
         BundleLogicItemDto: {
+            /**
+             * @description The external id of the answer item the condition names
+             * @example 58210
+             */
             answer_item_id?: number;
+            /**
+             * @description The condition’s id on the external platform
+             * @example 7731
+             */
             id?: number;
+            /**
+             * @description The external id of the question the condition reads
+             * @example 120345
+             */
             question_id?: number;
+            /**
+             * @description The value compared with; stored as text, null when absent
+             * @example 1
+             */
             value?: (string | null) | number | boolean;
+            /**
+             * @description The comparison, in the external platform’s words
+             * @example eq
+             */
             verb?: string;
         };
+        /** @description A question of an external questionnaire. Other fields are kept as raw JSON. */
         BundleQuestionDto: {
             /** @description The question's choices (of a matrix question, its rows: at most 500 there, QUESTION_CONTENT_LIMIT_EXCEEDED) */
             answer_items?: components["schemas"]["BundleAnswerItemDto"][];
+            /**
+             * @description The external platform’s answer type number, kept as sent
+             * @example 1
+             */
             answer_type?: number;
+            /**
+             * @description The answer type’s name; it sets the builder question type, and 提示ステップ starts a section
+             * @example 単一回答
+             */
             answer_type_name?: string;
+            /** @description The external platform’s flag that the question has logic; false when absent */
             any_logic?: boolean;
+            /** @description The external platform’s flag that the question has display conditions; false when absent */
             any_visibility?: boolean;
+            /**
+             * @description The question’s id on the external platform
+             * @example 120345
+             */
             id: number;
+            /** @description The question’s logics, stored as sent */
             logics?: components["schemas"]["BundleLogicDto"][];
+            /**
+             * @description Its position in the questionnaire; questions are read in this order
+             * @example 3
+             */
             order_index?: number;
-            /** @description HTML */
+            /**
+             * @description The question text as HTML; the library keeps its plain text
+             * @example <p>普段、ペットボトルのお茶をどのくらい飲みますか。</p>
+             */
             rendered_sentence?: string;
+            /** @description Sub items (a matrix’s columns); a builder question made from the library lists them in its note text */
             sub_items?: components["schemas"]["BundleAnswerItemDto"][];
         };
+        /** @description The external questionnaire record. Other fields are kept as raw JSON. */
         BundleQuestionnaireDto: {
+            /**
+             * @description The external platform’s question order groups, kept as sent
+             * @example [
+             *       [
+             *         120345,
+             *         120346
+             *       ],
+             *       [
+             *         120350
+             *       ]
+             *     ]
+             */
             generate_order?: number[][];
+            /**
+             * @description The questionnaire’s id on the external platform
+             * @example 9120
+             */
             id?: number;
+            /**
+             * @description The external id of the survey it belongs to
+             * @example 88012
+             */
             survey_id?: number;
         };
+        /** @description One external questionnaire of a bundle, with its questions. */
         BundleSurveyDto: {
             /** @description id, survey_id, generate_order; null skips the entry */
             questionnaire: components["schemas"]["BundleQuestionnaireDto"] | null;
+            /** @description The questions; none when absent */
             questions?: components["schemas"]["BundleQuestionDto"][];
             /** @description Holds name */
             survey: components["schemas"]["BundleSurveyInfoDto"] | null;
-            /** @description The external questionnaire id */
+            /**
+             * @description The external questionnaire id; a second entry with the same id is skipped
+             * @example 88012
+             */
             surveyId: number;
         };
+        /** @description The external survey’s own record. Other fields are kept as raw JSON. */
         BundleSurveyInfoDto: {
+            /**
+             * @description The questionnaire’s name; empty when absent
+             * @example 緑茶飲料の飲用実態調査 2026
+             */
             name?: string;
         };
+        /** @description A survey’s categories in their structured form: chosen labels and free text. */
         CategoriesDto: {
+            /**
+             * @description Further categories, in free words; empty when none
+             * @example ペットボトル茶
+             */
             freeText: string;
+            /**
+             * @description Chosen category labels (食品, 飲料, 日用品, 化粧品, …)
+             * @example [
+             *       "飲料",
+             *       "食品"
+             *     ]
+             */
             labels: string[];
         };
+        /** @description One condition of a branch or visibility rule: a test on the answer to an earlier question. */
         ConditionDto: {
-            /** @enum {string} */
+            /**
+             * @description How the answer is tested against value (equals, includes, not_includes, only, not_only, has_other, answered).
+             * @enum {string}
+             */
             operator: "equals" | "includes" | "not_includes" | "only" | "not_only" | "has_other" | "answered";
-            /** @description An intro question may not be a source */
+            /**
+             * @description The code of the question whose answer is tested. An intro question may not be a source
+             * @example Q2
+             */
             sourceQuestionCode: string;
-            /** @description null treats all sub-questions flatly */
+            /**
+             * @description The 0-based position of the sub-question tested; null or absent treats all sub-questions flatly
+             * @example 0
+             */
             subQuestionIndex?: number | null;
-            /** @description Matrix column or free-text field label; null means any */
+            /**
+             * @description Matrix column or free-text field label; null or absent means any
+             * @example ややそう思う
+             */
             subValue?: string | null;
-            /** @description A choice label, matrix row label, or free-text matching text */
+            /**
+             * @description A choice label, matrix row label, or free-text matching text
+             * @example 知っていて、利用したことがある
+             */
             value: string;
         };
+        /** @description One condition of a branch or visibility rule: a test on another question’s answer. */
         ConditionResponse: {
-            /** @enum {string} */
+            /**
+             * @description How the answer is tested; has_other and answered take any value
+             * @enum {string}
+             */
             operator: "equals" | "includes" | "not_includes" | "only" | "not_only" | "has_other" | "answered";
+            /**
+             * @description The code of the question whose answer is tested
+             * @example Q1
+             */
             sourceQuestionCode: string;
+            /**
+             * @description Which sub-question (from 0) the condition reads; null treats all sub-questions flatly
+             * @example 0
+             */
             subQuestionIndex: number | null;
+            /**
+             * @description Matrix column or free-text field label; null means any
+             * @example とてもそう思う
+             */
             subValue: string | null;
-            /** @description A choice label, matrix row label, or free-text matching text */
+            /**
+             * @description A choice label, matrix row label, or free-text matching text
+             * @example 知らない
+             */
             value: string;
         };
+        /** @description A new survey: its theme, and whether to draft its first sections and questions. */
         CreateSurveyDto: {
+            /**
+             * @description The product categories; several items are joined with 「、」
+             * @example 飲料、食品
+             */
             category: string;
+            /**
+             * @description The client the survey is made for
+             * @example 株式会社みどり飲料
+             */
             clientName: string;
+            /**
+             * @description Where respondents live; several items are joined with 「、」
+             * @example 首都圏、1都3県在住
+             */
             deliveryArea: string;
             /**
              * @description Generate the initial sections and questions
              * @default true
              */
             generateInitialContent?: boolean;
+            /**
+             * @description The objective; several items are joined with 「、」
+             * @example 新商品の受容性評価、購入意向の把握
+             */
             objective: string;
-            /** @description Empty when omitted */
+            /**
+             * @description What the survey is about, in free words (the first draft’s questions name it); empty when omitted
+             * @example 新商品のペットボトル緑茶「みどり茶」
+             */
             promptText?: string;
+            /**
+             * @description The survey’s title
+             * @example 新商品ペットボトル緑茶の受容性調査
+             */
             title: string;
         };
+        /** @description The answer of a DELETE route: the resource is deleted (surveys are soft-deleted). */
         DeletedResponse: {
-            /** @enum {boolean} */
+            /**
+             * @description Always true: the deletion took place
+             * @enum {boolean}
+             */
             deleted: true;
         };
+        /** @description A survey’s delivery area in its structured form: one preset and free text. */
         DeliveryAreaDto: {
+            /**
+             * @description The rest of the area, in free words; empty when none
+             * @example 1都3県在住
+             */
             customText: string;
+            /**
+             * @description The area preset (全国, 関東, 首都圏, 関西, …); null when none is chosen
+             * @example 首都圏
+             */
             preset: string | null;
         };
+        /** @description The survey builder's error body, `{ok: false, error}`, sent with every 4xx and 5xx answer */
         ErrorBody: {
+            /** @description What went wrong: a stable code to branch on, a message to show, and the failing fields of invalid input */
             error: {
                 /**
-                 * @description Stable machine code
+                 * @description Stable machine code; branch on this, not on the message
                  * @enum {string}
                  */
                 code: "BAD_REQUEST" | "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "URI_TOO_LONG" | "UNSUPPORTED_MEDIA_TYPE" | "UNPROCESSABLE" | "TOO_MANY_REQUESTS" | "REQUEST_HEADER_FIELDS_TOO_LARGE" | "INTERNAL_ERROR" | "BAD_GATEWAY" | "SERVICE_UNAVAILABLE" | "QUEUE_UNAVAILABLE" | "GATEWAY_TIMEOUT" | "INTRO_QUESTION_AS_CONDITION_SOURCE" | "INCOMPLETE_SOURCE" | "USER_NOT_FOUND" | "OWN_EDIT_PERMISSION_REQUIRED" | "DUPLICATE_QUESTION_CODE" | "SECTION_LIMIT_EXCEEDED" | "QUESTION_LIMIT_EXCEEDED" | "QUESTION_CONTENT_LIMIT_EXCEEDED";
-                /** @description The failing input fields, for validation failures */
+                /** @description The failing input fields, for validation failures; absent for other errors */
                 details?: {
+                    /**
+                     * @description Dotted path of the failing field in the request (`items.0.name` for a nested one)
+                     * @example title
+                     */
                     field: string;
+                    /**
+                     * @description What is wrong with that field
+                     * @example title should not be null or undefined
+                     */
                     message: string;
                 }[];
-                /** @description Human message; never internal details */
+                /**
+                 * @description Human-readable message in English; never internal details (stack traces, SQL)
+                 * @example Invalid request: title
+                 */
                 message: string;
-                /** @description Also sent as the x-request-id header */
+                /**
+                 * @description The request's id, also sent as the x-request-id header: quote it when reporting a problem
+                 * @example 3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d
+                 */
                 requestId?: string;
             };
-            /** @enum {boolean} */
+            /**
+             * @description Always false on an error; true only in the success envelope
+             * @enum {boolean}
+             */
             ok: false;
         };
+        /** @description An exported question: its content, choices and logic, without ids. */
         ExportedQuestionResponse: {
+            /** @description Where the respondent goes after this question, by condition */
             branchRules: components["schemas"]["BranchRuleResponse"][];
+            /**
+             * @description Unique within the survey: T1, T2 for intro questions, Q1, Q2 for the rest
+             * @example Q1
+             */
             code: string;
+            /** @description free_text only: the text boxes, in order */
             freeTextFields: components["schemas"]["FreeTextFieldResponse"][];
+            /** @description Shown on the same page as the previous question */
             isLinkedToPrevious: boolean;
+            /** @description The respondent must answer */
             isRequired: boolean;
+            /** @description matrix only: one selection per row; null on other questions */
             isSingleMatrixSelect: boolean | null;
+            /** @description matrix only: the columns, in order */
             matrixColumns: components["schemas"]["OptionContentResponse"][];
+            /** @description matrix only: the rows, in order */
             matrixRows: components["schemas"]["OptionContentResponse"][];
+            /**
+             * @description multi only: the most choices; null means no limit
+             * @example 3
+             */
             maxSelections: number | null;
+            /**
+             * @description multi only: the fewest choices; null means no limit
+             * @example 1
+             */
             minSelections: number | null;
+            /**
+             * @description A note shown under the question; empty when none
+             * @example お一つだけお選びください。
+             */
             noteText: string;
+            /** @description The choices (single, multi, pulldown), in order */
             options: components["schemas"]["OptionContentResponse"][];
+            /**
+             * @description The question text
+             * @example 新商品のペットボトル緑茶「みどり茶」をご存じですか。
+             */
             promptText: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of question; intro is an explanation without an answer
+             * @enum {string}
+             */
             questionType: "single" | "multi" | "free_text" | "matrix" | "pulldown" | "intro";
+            /** @description Sub-questions, each with its own choices */
             subQuestions: components["schemas"]["SubQuestionResponse"][];
+            /** @description Display logic of its choices, rows or columns, by earlier answers */
             visibilityRules: components["schemas"]["VisibilityRuleResponse"][];
         };
+        /** @description An exported section with its questions. */
         ExportedSectionResponse: {
+            /**
+             * @description The section’s description; empty when none
+             * @example 回答者の属性を確認します。
+             */
             description: string;
+            /**
+             * @description Origin: manual, initial, title-draft, import, library, …
+             * @example initial
+             */
             generatedBy: string;
+            /** @description The questions, in order */
             questions: components["schemas"]["ExportedQuestionResponse"][];
+            /**
+             * @description The section’s title
+             * @example スクリーニング
+             */
             title: string;
         };
+        /** @description The exported survey’s theme and version. */
         ExportMetadataResponse: {
+            /**
+             * @description The product categories; several items are joined with 「、」
+             * @example 飲料、食品
+             */
             category: string;
+            /**
+             * @description The client the survey is made for
+             * @example 株式会社みどり飲料
+             */
             clientName: string;
+            /**
+             * @description Where respondents live; several items are joined with 「、」
+             * @example 首都圏、1都3県在住
+             */
             deliveryArea: string;
+            /**
+             * @description The number of the version exported, the latest
+             * @example 3
+             */
             latestVersionNo: number;
+            /**
+             * @description The objective; several items are joined with 「、」
+             * @example 新商品の受容性評価、購入意向の把握
+             */
             objective: string;
+            /**
+             * @description What the survey is about, in free words; empty when none
+             * @example 新商品のペットボトル緑茶「みどり茶」
+             */
             promptText: string;
         };
+        /** @description An exported questionnaire: the survey’s latest version as JSON. */
         ExportResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the export ran (ISO 8601)
+             */
             exportedAt: string;
+            /** @description The theme and the version exported */
             metadata: components["schemas"]["ExportMetadataResponse"];
+            /** @description The sections, in order */
             sections: components["schemas"]["ExportedSectionResponse"][];
-            /** @enum {string} */
+            /**
+             * @description Always 出力済み: the export marks the survey exported
+             * @enum {string}
+             */
             status: "出力済み";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The survey’s id
+             */
             surveyId: string;
+            /**
+             * @description The survey’s title
+             * @example 新商品ペットボトル緑茶の受容性調査
+             */
             title: string;
         };
+        /** @description Whether the survey is one of the caller’s favorites. */
         FavoriteDto: {
+            /** @description true marks the survey as a favorite of the caller; false clears the mark */
             favorite: boolean;
         };
+        /** @description The caller’s favorite mark on a survey, as stored. */
         FavoriteResponse: {
+            /** @description The survey is one of the caller’s favorites */
             favorite: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The survey’s id
+             */
             surveyId: string;
         };
+        /** @description One field that differs between the two versions, with both values. */
         FieldChangeResponse: {
-            /** @description The value in the second version */
+            /**
+             * @description The value in the second version
+             * @example 新商品「みどり茶」をご存じですか。
+             */
             after: (string | null) | number | boolean | unknown[] | Record<string, never>;
-            /** @description The value in the first version */
+            /**
+             * @description The value in the first version
+             * @example 緑茶をご存じですか。
+             */
             before: (string | null) | number | boolean | unknown[] | Record<string, never>;
+            /**
+             * @description The field’s name (title, description, promptText, options, branchRules, …)
+             * @example promptText
+             */
             field: string;
         };
+        /** @description An input field of a free_text question. */
         FreeTextFieldDto: {
+            /** @description Whether the respondent must fill the field. False when absent. */
             isRequired?: boolean;
+            /**
+             * @description The field label shown to respondents; conditions name the field by it.
+             * @example ご意見
+             */
             label: string;
+            /**
+             * @description The hint shown in the empty input; null or absent means none.
+             * @example ご自由にお書きください
+             */
             placeholder?: string | null;
         };
+        /** @description A text box of a free_text question. */
         FreeTextFieldResponse: {
+            /** @description The box must be filled */
             isRequired: boolean;
+            /**
+             * @description The box’s label
+             * @example ご意見
+             */
             label: string;
+            /**
+             * @description The hint shown in the empty box; null when none
+             * @example 例：味が濃い
+             */
             placeholder: string | null;
         };
+        /** @description A bundle of external questionnaires from the browser extension. Unknown fields are kept as raw JSON. */
         ImportBundleDto: {
             /** @description Accepted, not read */
             errors?: Record<string, never>;
-            /** @description Kept as text when it is one */
+            /** @description When the bundle was fetched (e.g. an ISO 8601 date-time); kept as text when it is one */
             fetchedAt?: Record<string, never>;
-            /** @description Kept as data; bundles are stored under the source survey_platform */
+            /**
+             * @description Where the bundle comes from: kept, and the category of the library entries made (stored under the source survey_platform)
+             * @example survey_platform
+             */
             origin: string;
             /** @description Accepted, not read */
             summary?: Record<string, never>;
+            /** @description The questionnaires, 1 to 200 */
             surveys: components["schemas"]["BundleSurveyDto"][];
         };
+        /** @description A new section built from library entries, added at the end of a target survey. */
         ImportExternalSectionDto: {
-            /** @description Array order becomes question order */
+            /** @description The library entries to import; array order becomes question order */
             libraryItemIds: string[];
-            /** @description Empty when omitted */
+            /**
+             * @description The description of the new section; empty when omitted
+             * @example 各ブランドの認知についてお伺いします。
+             */
             sectionDescription?: string;
+            /**
+             * @description The title of the new section.
+             * @example ブランド認知
+             */
             sectionTitle: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The survey the section is added to (edit permission needed).
+             */
             targetSurveyId: string;
         };
+        /** @description Where to import a question from: libraryItemId, or all three of sourceSurveyId, sourceSectionId and sourceQuestionId. */
         ImportQuestionDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The library entry to import; when given, the source ids are ignored.
+             */
             libraryItemId?: string;
             /**
              * Format: uuid
@@ -1005,493 +1456,1253 @@ export type components = {
              * @description Row id or stable id of the section
              */
             sourceSectionId?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The survey the question comes from (view permission needed).
+             */
             sourceSurveyId?: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The section the question is appended to (edit permission needed).
+             */
             targetSectionId: string;
         };
+        /** @description A section of another survey to copy to the end of a target survey. */
         ImportSectionDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Row id of the section (any version of the source), or its stable id in the latest version.
+             */
             sourceSectionId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The survey the section comes from (view permission needed).
+             */
             sourceSurveyId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The survey the copy is added to (edit permission needed).
+             */
             targetSurveyId: string;
         };
+        /** @description A question library entry: a question registered by a survey export (internal) or by an external bundle import (external). */
         LibraryItemResponse: {
+            /**
+             * @description The source survey's category, or the origin of an external bundle; may be empty.
+             * @example 飲料
+             */
             category: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the entry was registered (ISO 8601).
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user who registered the entry (by export or import); null when unknown.
+             */
             createdBy: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The entry id.
+             */
             id: string;
             normalizedPayload: components["schemas"]["NormalizedPayloadResponse"];
-            /** @enum {string} */
+            /**
+             * @description The kind of question; an import rebuilds the question as this kind.
+             * @enum {string}
+             */
             questionType: "single" | "multi" | "free_text" | "matrix" | "pulldown" | "intro";
+            /**
+             * @description The title of the section the question sat in; may be empty.
+             * @example 利用状況
+             */
             sectionTitle: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The external question the entry comes from; null for internal entries.
+             */
             sourceExternalQuestionId: string | null;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The imported external questionnaire the entry comes from; null for internal entries.
+             */
             sourceExternalSurveyId: string | null;
+            /**
+             * @description The name of the external questionnaire; null for internal entries.
+             * @example ランチに関するアンケート
+             */
             sourceExternalSurveyName: string | null;
             /**
              * Format: uuid
-             * @description The stable id of the source question
+             * @description The stable id of the source question; null for external entries
              */
             sourceQuestionId: string | null;
+            /**
+             * @description The source section's stable id; for an external entry, the external survey id and the section's 0-based position as <id>:<n>.
+             * @example 5b1f2c3d-8e9a-4b7c-a1d2-3e4f5a6b7c8d
+             */
             sourceSectionId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The builder survey the entry was exported from; null for external entries, or when that survey no longer exists.
+             */
             sourceSurveyId: string | null;
+            /**
+             * @description The title of the source survey at export; null for external entries.
+             * @example 2026年 コーヒー飲料 利用実態調査
+             */
             sourceSurveyTitle: string | null;
         };
+        /** @description The liveness probe's answer: the process is up; dependencies are not consulted */
         LiveAnswer: {
-            /** @enum {string} */
+            /**
+             * @description Always ok: any answer at all means the process is alive
+             * @enum {string}
+             */
             status: "ok";
         };
+        /** @description The result of checking a version’s branch and visibility logic. */
         LogicCheckResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the check ran (ISO 8601)
+             */
             checkedAt: string;
-            /** @description In question order */
+            /** @description In question order; empty when the logic has no problem */
             issues: components["schemas"]["LogicIssueResponse"][];
-            /** @description The version checked */
+            /**
+             * @description The version checked
+             * @example 3
+             */
             versionNo: number;
         };
+        /** @description A problem the logic check found on one question. */
         LogicIssueResponse: {
-            /** @enum {string} */
+            /**
+             * @description What kind of problem it is
+             * @enum {string}
+             */
             code: "DANGLING_DESTINATION" | "DANGLING_CONDITION_SOURCE" | "BACKWARD_BRANCH" | "BRANCH_CYCLE" | "UNREACHABLE_QUESTION" | "UNSATISFIABLE_CONDITION" | "INTRO_CONDITION_SOURCE" | "MIN_SELECTIONS_TOO_HIGH" | "NONSTANDARD_CODE";
-            /** @description For people, in Japanese */
+            /**
+             * @description For people, in Japanese
+             * @example 分岐先の設問 Q12 がこの版にありません。
+             */
             message: string;
-            /** @description The question the issue sits on */
+            /**
+             * @description The question the issue sits on
+             * @example Q3
+             */
             questionCode: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description That question’s id in the version checked
+             */
             questionId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The id of the question’s section in the version checked
+             */
             sectionId: string;
+            /**
+             * @description The title of the question’s section
+             * @example 本調査
+             */
             sectionTitle: string;
-            /** @enum {string} */
+            /**
+             * @description error: the logic is broken; warning: it works but deserves a look
+             * @enum {string}
+             */
             severity: "error" | "warning";
         };
+        /** @description What a library entry keeps of a question: its text and choices, never its logic. */
         NormalizedPayloadResponse: {
+            /** @description The choices, or the rows of a matrix, in display order. */
             options: components["schemas"]["PayloadChoiceResponse"][];
+            /**
+             * @description The question text, as plain text.
+             * @example このサービスをご存じですか。
+             */
             promptText: string;
-            /** @description Labels only, such as matrix columns */
+            /** @description Labels only, such as matrix columns or the sub items of an external question; in display order */
             subItems: components["schemas"]["PayloadLabelResponse"][];
+            /** @description The sub-questions, in display order. */
             subQuestions: components["schemas"]["PayloadSubQuestionResponse"][];
         };
+        /** @description A survey’s objective in its structured form: chosen presets and free text. */
         ObjectiveDto: {
+            /**
+             * @description The rest of the objective, in free words; empty when none
+             * @example 購入意向の把握
+             */
             customText: string;
+            /**
+             * @description Chosen objective presets (新商品の受容性評価, 認知度調査, 満足度調査, …)
+             * @example [
+             *       "新商品の受容性評価",
+             *       "認知度調査"
+             *     ]
+             */
             presets: string[];
         };
+        /** @description A choice (or a matrix row or column) of a question, without its id. */
         OptionContentResponse: {
+            /** @description It comes with a text box for the respondent’s own answer (e.g. その他) */
             allowOtherInput: boolean;
-            /** @enum {string|null} */
+            /**
+             * @description matrix only: row or column; null on other questions
+             * @enum {string|null}
+             */
             axis: "row" | "column" | null;
-            /** @description free_text only */
+            /** @description free_text only: the box must be filled; null on other questions */
             fieldIsRequired: boolean | null;
+            /** @description Choosing it clears every other choice (e.g. 特にない) */
             isExclusive: boolean;
+            /** @description It is the “none of these / not applicable” choice */
             isNotApplicable: boolean;
+            /**
+             * @description The text the respondent sees
+             * @example 知っていて、利用したことがある
+             */
             label: string;
-            /** @description free_text only */
+            /**
+             * @description free_text only: the hint shown in the empty box; null when none
+             * @example 例：お茶の味が好きだから
+             */
             placeholder: string | null;
         };
+        /** @description A choice, a matrix row or column, or a free-text input field of a question. */
         OptionDto: {
+            /**
+             * @description The choice takes a text the respondent types in (such as その他). False when absent.
+             * @example false
+             */
             allowOtherInput?: boolean;
             /**
-             * @description matrix only
+             * @description matrix only: whether this is a row or a column of the matrix; null or absent elsewhere.
              * @enum {string|null}
              */
             axis?: "row" | "column" | null;
-            /** @description free_text only */
+            /** @description free_text only: whether this input must be filled; null or absent elsewhere. */
             fieldIsRequired?: boolean | null;
-            /** @description Sent back by clients from a read; ignored (ids are regenerated on every update) */
+            /**
+             * @description Sent back by clients from a read; ignored (ids are regenerated on every update)
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
             id?: string;
+            /**
+             * @description Exclusive choice: it cannot be selected together with others. False when absent.
+             * @example false
+             */
             isExclusive?: boolean;
+            /**
+             * @description A "not applicable" choice (such as 特にない). False when absent.
+             * @example false
+             */
             isNotApplicable?: boolean;
+            /**
+             * @description The text shown to respondents.
+             * @example 知っていて、利用したことがある
+             */
             label: string;
-            /** @description free_text only */
+            /**
+             * @description free_text only: the hint shown in an empty input; null or absent means none.
+             * @example 例: 駅から近いので便利
+             */
             placeholder?: string | null;
         };
+        /** @description A choice (or a matrix row or column) of a question, with its id. */
         OptionResponse: {
+            /** @description It comes with a text box for the respondent’s own answer (e.g. その他) */
             allowOtherInput: boolean;
-            /** @enum {string|null} */
+            /**
+             * @description matrix only: row or column; null on other questions
+             * @enum {string|null}
+             */
             axis: "row" | "column" | null;
-            /** @description free_text only */
+            /** @description free_text only: the box must be filled; null on other questions */
             fieldIsRequired: boolean | null;
             /**
              * Format: uuid
              * @description Regenerated on every update of its question
              */
             id: string;
+            /** @description Choosing it clears every other choice (e.g. 特にない) */
             isExclusive: boolean;
+            /** @description It is the “none of these / not applicable” choice */
             isNotApplicable: boolean;
+            /**
+             * @description The text the respondent sees
+             * @example 知っていて、利用したことがある
+             */
             label: string;
-            /** @description free_text only */
+            /**
+             * @description free_text only: the hint shown in the empty box; null when none
+             * @example 例：お茶の味が好きだから
+             */
             placeholder: string | null;
         };
+        /** @description A choice kept by a library entry. */
         PayloadChoiceResponse: {
+            /**
+             * @description The choice takes a text the respondent types in (such as その他).
+             * @example false
+             */
             allowOtherInput: boolean;
+            /**
+             * @description Exclusive choice: it cannot be selected together with others.
+             * @example false
+             */
             isExclusive: boolean;
+            /**
+             * @description A "not applicable" choice (such as 特にない).
+             * @example false
+             */
             isNotApplicable: boolean;
+            /**
+             * @description The text shown to respondents.
+             * @example 知っていて、利用したことがある
+             */
             label: string;
         };
+        /** @description A label kept by a library entry: a matrix column or a sub-question choice. */
         PayloadLabelResponse: {
+            /**
+             * @description The text shown to respondents.
+             * @example ややそう思う
+             */
             label: string;
         };
+        /** @description A sub-question kept by a library entry, with the labels of its choices. */
         PayloadSubQuestionResponse: {
+            /**
+             * @description The sub-question text.
+             * @example 平日のご利用頻度
+             */
             label: string;
+            /** @description The labels of its choices, in display order. */
             options: components["schemas"]["PayloadLabelResponse"][];
         };
+        /** @description One user’s permission in a permission list. */
         PermissionEntryDto: {
-            /** @enum {string} */
+            /**
+             * @description view: read and copy; edit: also change the survey, its versions and permissions
+             * @enum {string}
+             */
             roleType: "view" | "edit";
             /**
              * Format: uuid
              * @description An existing user
              */
             userId: string;
-            /** @description Accepted, not stored: names come from each user’s own x-user-name */
+            /**
+             * @description Accepted, not stored: names come from each user’s own x-user-name
+             * @example 山田 太郎
+             */
             userName: string;
         };
+        /** @description A user’s permission on a survey. */
         PermissionResponse: {
-            /** @enum {string} */
+            /**
+             * @description view: read and copy; edit: also change the survey, its versions and permissions
+             * @enum {string}
+             */
             roleType: "view" | "edit";
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user’s id in the builder
+             */
             userId: string;
+            /**
+             * @description The user’s display name, as last sent by the edge (x-user-name)
+             * @example 山田 太郎
+             */
             userName: string;
         };
+        /** @description A section candidate of an imported questionnaire: the questions between two intro steps (提示ステップ). */
         PreviewSectionResponse: {
+            /**
+             * @description The rest of the divider’s text; empty when none
+             * @example ふだんのお茶の飲み方について伺います
+             */
             description: string;
+            /**
+             * @description Its position among the candidates, from 0
+             * @example 1
+             */
             index: number;
+            /** @description The library entries of its questions, in order */
             libraryItemIds: string[];
+            /**
+             * @description The number of its questions (the divider not counted)
+             * @example 6
+             */
             questionCount: number;
-            /** @description From the divider’s text */
+            /**
+             * @description From the divider’s text (its first line); empty for questions before the first divider
+             * @example お茶の飲用状況
+             */
             title: string;
         };
+        /** @description A question whose content changed between the two versions. */
         QuestionChangeResponse: {
+            /**
+             * @description The question’s code in the second version
+             * @example Q1
+             */
             code: string;
+            /** @description The fields that changed */
             fields: components["schemas"]["FieldChangeResponse"][];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The question’s stable id, the same in every version
+             */
             stableId: string;
         };
+        /** @description How the questions differ between the two versions. */
         QuestionDiffResponse: {
+            /** @description Questions only in the second version */
             added: components["schemas"]["QuestionEntryResponse"][];
             /** @description Choices by label and order; rules by meaning */
             changed: components["schemas"]["QuestionChangeResponse"][];
             /** @description Into another section, or out of the relative order of the others */
             moved: components["schemas"]["QuestionMoveResponse"][];
+            /** @description Questions only in the first version */
             removed: components["schemas"]["QuestionEntryResponse"][];
             /** @description Codes that changed (a renumber shows here only) */
             renamed: components["schemas"]["QuestionRenameResponse"][];
         };
+        /** @description A question added or removed between the two versions. */
         QuestionEntryResponse: {
+            /**
+             * @description The question’s code
+             * @example Q4
+             */
             code: string;
+            /**
+             * @description Its position in its section, from 1
+             * @example 2
+             */
             position: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The stable id of its section
+             */
             sectionStableId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The question’s stable id, the same in every version
+             */
             stableId: string;
         };
+        /** @description A question that changed places or sections between the two versions. */
         QuestionMoveResponse: {
+            /**
+             * @description The question’s code in the second version
+             * @example Q4
+             */
             code: string;
+            /**
+             * @description Its position in its section in the first version, from 1
+             * @example 2
+             */
             fromPosition: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The stable id of its section in the first version
+             */
             fromSectionStableId: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The question’s stable id, the same in every version
+             */
             stableId: string;
+            /**
+             * @description Its position in its section in the second version, from 1
+             * @example 1
+             */
             toPosition: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The stable id of its section in the second version
+             */
             toSectionStableId: string;
         };
+        /** @description A question whose code changed between the two versions (a renumber shows here only). */
         QuestionRenameResponse: {
+            /**
+             * @description Its code in the first version
+             * @example Q7
+             */
             fromCode: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The question’s stable id, the same in every version
+             */
             stableId: string;
+            /**
+             * @description Its code in the second version
+             * @example Q4
+             */
             toCode: string;
         };
+        /** @description A question of a section, with its choices and logic. */
         QuestionResponse: {
+            /** @description Where the respondent goes after this question, by condition */
             branchRules: components["schemas"]["BranchRuleResponse"][];
-            /** @description Unique within the survey */
+            /**
+             * @description Unique within the survey: T1, T2 for intro questions, Q1, Q2 for the rest
+             * @example Q1
+             */
             code: string;
+            /** @description free_text only: the text boxes, in order */
             freeTextFields: components["schemas"]["FreeTextFieldResponse"][];
             /**
              * Format: uuid
              * @description Snapshot row id; changes with the version
              */
             id: string;
+            /** @description Shown on the same page as the previous question */
             isLinkedToPrevious: boolean;
+            /** @description The respondent must answer */
             isRequired: boolean;
+            /** @description matrix only: one selection per row; null on other questions */
             isSingleMatrixSelect: boolean | null;
+            /** @description matrix only: the columns, in order */
             matrixColumns: components["schemas"]["OptionResponse"][];
+            /** @description matrix only: the rows, in order */
             matrixRows: components["schemas"]["OptionResponse"][];
+            /**
+             * @description multi only: the most choices; null means no limit
+             * @example 3
+             */
             maxSelections: number | null;
+            /**
+             * @description multi only: the fewest choices; null means no limit
+             * @example 1
+             */
             minSelections: number | null;
+            /**
+             * @description A note shown under the question; empty when none
+             * @example お一つだけお選びください。
+             */
             noteText: string;
+            /** @description The choices (single, multi, pulldown), in order */
             options: components["schemas"]["OptionResponse"][];
+            /**
+             * @description The question text
+             * @example 新商品のペットボトル緑茶「みどり茶」をご存じですか。
+             */
             promptText: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of question; intro is an explanation without an answer
+             * @enum {string}
+             */
             questionType: "single" | "multi" | "free_text" | "matrix" | "pulldown" | "intro";
+            /**
+             * @description The position in its section, from 1
+             * @example 1
+             */
             sortOrder: number;
+            /** @description Sub-questions, each with its own choices */
             subQuestions: components["schemas"]["SubQuestionResponse"][];
+            /** @description Display logic of its choices, rows or columns, by earlier answers */
             visibilityRules: components["schemas"]["VisibilityRuleResponse"][];
         };
+        /** @description The readiness probe's answer: the overall state and each dependency's (503 when a required one fails) */
         ReadinessAnswer: {
-            /** @description Each dependency by name */
+            /**
+             * @description Each dependency by name (postgres, redis, ...): ok, or error when it failed or timed out
+             * @example {
+             *       "postgres": "ok",
+             *       "redis": "ok"
+             *     }
+             */
             checks: {
                 [key: string]: "ok" | "error";
             };
             /**
-             * @description error when a required dependency fails; degraded when only an optional one does
+             * @description ok when every dependency answers; degraded when only an optional one fails; error (503) when a required one fails
              * @enum {string}
              */
             status: "ok" | "degraded" | "error";
         };
+        /** @description A library question related to a theme, as theme assists suggest it. */
         RelatedQuestionResponse: {
+            /**
+             * @description The library entry’s category
+             * @example 飲料
+             */
             category: string;
             /**
              * Format: uuid
              * @description Library entry id
              */
             id: string;
+            /**
+             * @description The question text
+             * @example 普段、ペットボトルのお茶をどのくらい飲みますか。
+             */
             promptText: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of question
+             * @enum {string}
+             */
             questionType: "single" | "multi" | "free_text" | "matrix" | "pulldown" | "intro";
+            /**
+             * @description The title of the section the question came from
+             * @example 本調査
+             */
             sectionTitle: string;
         };
+        /** @description A survey’s whole permission list, replacing the stored one. */
         ReplacePermissionsDto: {
-            /** @description The whole list */
+            /** @description The whole list; each user once, and a non-administrator must keep their own edit permission */
             permissions: components["schemas"]["PermissionEntryDto"][];
         };
+        /** @description A section whose title or description changed between the two versions. */
         SectionChangeResponse: {
+            /** @description The fields that changed */
             fields: components["schemas"]["FieldChangeResponse"][];
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The section’s stable id, the same in every version
+             */
             stableId: string;
+            /**
+             * @description The section’s title in the second version
+             * @example 本調査
+             */
             title: string;
         };
+        /** @description How the sections differ between the two versions. */
         SectionDiffResponse: {
+            /** @description Sections only in the second version */
             added: components["schemas"]["SectionEntryResponse"][];
+            /** @description Sections whose title or description changed */
             changed: components["schemas"]["SectionChangeResponse"][];
             /** @description Out of the relative order of the others */
             moved: components["schemas"]["SectionMoveResponse"][];
+            /** @description Sections only in the first version */
             removed: components["schemas"]["SectionEntryResponse"][];
         };
+        /** @description A section added or removed between the two versions. */
         SectionEntryResponse: {
+            /**
+             * @description Its position in the survey, from 1
+             * @example 3
+             */
             position: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The section’s stable id, the same in every version
+             */
             stableId: string;
+            /**
+             * @description The section’s title
+             * @example 本調査
+             */
             title: string;
         };
+        /** @description A section that changed places between the two versions. */
         SectionMoveResponse: {
+            /**
+             * @description Its position in the first version, from 1
+             * @example 3
+             */
             fromPosition: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The section’s stable id, the same in every version
+             */
             stableId: string;
+            /**
+             * @description The section’s title in the second version
+             * @example 本調査
+             */
             title: string;
+            /**
+             * @description Its position in the second version, from 1
+             * @example 2
+             */
             toPosition: number;
         };
+        /** @description An imported questionnaire split into section candidates. */
         SectionPreviewResponse: {
+            /**
+             * @description Its id on the external platform
+             * @example 88012
+             */
             externalSurveyExternalId: number;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The imported questionnaire’s id in the builder
+             */
             externalSurveyId: string;
+            /**
+             * @description Its name from the bundle; empty when none
+             * @example 緑茶飲料の飲用実態調査 2026
+             */
             externalSurveyName: string;
+            /** @description Its section candidates, in order */
             sections: components["schemas"]["PreviewSectionResponse"][];
         };
+        /** @description A section of a survey version, with its questions. */
         SectionResponse: {
+            /**
+             * @description The section’s description; empty when none
+             * @example 回答者の属性を確認します。
+             */
             description: string;
-            /** @description Origin: manual, initial, title-draft, import, library, … */
+            /**
+             * @description Origin: manual, initial, title-draft, import, library, …
+             * @example initial
+             */
             generatedBy: string;
             /**
              * Format: uuid
              * @description Snapshot row id; changes with the version
              */
             id: string;
-            /** @description Pages: questions linked to the previous one share its page */
+            /**
+             * @description Pages: questions linked to the previous one share its page
+             * @example 3
+             */
             pageCount: number;
+            /**
+             * @description The number of questions in the section
+             * @example 3
+             */
             questionCount: number;
-            /** @description At most 2000 in a survey */
+            /** @description The questions, in order; at most 2000 in a survey */
             questions: components["schemas"]["QuestionResponse"][];
+            /**
+             * @description The position in the survey, from 1
+             * @example 2
+             */
             sortOrder: number;
+            /**
+             * @description The section’s title
+             * @example スクリーニング
+             */
             title: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the section was last changed (ISO 8601)
+             */
             updatedAt: string;
         };
+        /** @description A bundle entry that was not stored, and why. */
         SkippedEntryResponse: {
+            /**
+             * @description The entry’s external questionnaire id (surveyId)
+             * @example 88013
+             */
             externalId: number;
+            /**
+             * @description Why it was skipped: no questionnaire was fetched, or it appears more than once in the bundle
+             * @example no questionnaire was fetched
+             */
             reason: string;
         };
+        /** @description A sub-question: a label with choices of its own, inside a question. */
         SubQuestionDto: {
+            /**
+             * @description The sub-question text shown to respondents.
+             * @example 平日のご利用頻度
+             */
             label: string;
+            /** @description The choices of this sub-question, in display order. */
             options: components["schemas"]["SubQuestionOptionDto"][];
         };
+        /** @description A choice of a sub-question. */
         SubQuestionOptionDto: {
+            /**
+             * @description The choice takes a text the respondent types in (such as その他). False when absent.
+             * @example false
+             */
             allowOtherInput?: boolean;
+            /**
+             * @description Exclusive choice: it cannot be selected together with others. False when absent.
+             * @example false
+             */
             isExclusive?: boolean;
+            /**
+             * @description A "not applicable" choice (such as 特にない). False when absent.
+             * @example false
+             */
             isNotApplicable?: boolean;
+            /**
+             * @description The text shown to respondents.
+             * @example 週に1回以上
+             */
             label: string;
         };
+        /** @description A choice of a sub-question; a flag left out means false. */
         SubQuestionOptionResponse: {
+            /** @description It comes with a text box for the respondent’s own answer */
             allowOtherInput?: boolean;
+            /** @description Choosing it clears every other choice */
             isExclusive?: boolean;
+            /** @description It is the “not applicable” choice */
             isNotApplicable?: boolean;
+            /**
+             * @description The text the respondent sees
+             * @example 毎日
+             */
             label: string;
         };
+        /** @description A sub-question of a question, with its own choices. */
         SubQuestionResponse: {
+            /**
+             * @description The sub-question’s text
+             * @example 緑茶を飲む頻度
+             */
             label: string;
+            /** @description Its choices, in order */
             options: components["schemas"]["SubQuestionOptionResponse"][];
         };
+        /** @description Which survey, and which of its versions, to copy into a new survey. */
         SurveyCopyDto: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The survey to copy; the caller needs view on it
+             */
             sourceSurveyId: string;
-            /** @description Latest when omitted */
+            /**
+             * @description The version to copy; the latest when omitted
+             * @example 2
+             */
             sourceVersionNo?: number;
         };
+        /** @description A survey in the survey list: its basics, the caller’s favorite mark and its section count. */
         SurveyListEntryResponse: {
+            /**
+             * @description The product categories; several items are joined with 「、」
+             * @example 飲料、食品
+             */
             category: string;
+            /**
+             * @description The client the survey is made for
+             * @example 株式会社みどり飲料
+             */
             clientName: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the survey was created (ISO 8601)
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user who created the survey
+             */
             createdBy: string;
+            /**
+             * @description Where respondents live; several items are joined with 「、」
+             * @example 首都圏、1都3県在住
+             */
             deliveryArea: string;
-            /** @description For the caller */
+            /** @description The caller marked the survey as a favorite (favorites come first) */
             favorite: boolean;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The survey’s id
+             */
             id: string;
+            /**
+             * @description The number of the latest version, the working copy
+             * @example 3
+             */
             latestVersionNo: number;
+            /**
+             * @description The objective; several items are joined with 「、」
+             * @example 新商品の受容性評価、購入意向の把握
+             */
             objective: string;
+            /**
+             * @description What the survey is about, in free words (the first draft’s questions name it); empty when none
+             * @example 新商品のペットボトル緑茶「みどり茶」
+             */
             promptText: string;
+            /**
+             * @description The number of sections in the latest version
+             * @example 3
+             */
             sectionCount: number;
-            /** @enum {string} */
+            /**
+             * @description The workflow status: draft, in review, exported or archived
+             * @enum {string}
+             */
             status: "下書き" | "レビュー中" | "出力済み" | "アーカイブ";
+            /**
+             * @description The survey’s title
+             * @example 新商品ペットボトル緑茶の受容性調査
+             */
             title: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the survey was last changed (ISO 8601)
+             */
             updatedAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user who last changed the survey
+             */
             updatedBy: string;
         };
+        /** @description A survey with the latest version’s sections, its permissions and its version history. */
         SurveyResponse: {
+            /**
+             * @description The product categories; several items are joined with 「、」
+             * @example 飲料、食品
+             */
             category: string;
+            /**
+             * @description The client the survey is made for
+             * @example 株式会社みどり飲料
+             */
             clientName: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the survey was created (ISO 8601)
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user who created the survey
+             */
             createdBy: string;
+            /**
+             * @description Where respondents live; several items are joined with 「、」
+             * @example 首都圏、1都3県在住
+             */
             deliveryArea: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The survey’s id
+             */
             id: string;
+            /**
+             * @description The number of the latest version, the working copy
+             * @example 3
+             */
             latestVersionNo: number;
+            /**
+             * @description The objective; several items are joined with 「、」
+             * @example 新商品の受容性評価、購入意向の把握
+             */
             objective: string;
+            /** @description Who may view or edit the survey, by user name */
             permissions: components["schemas"]["PermissionResponse"][];
+            /**
+             * @description What the survey is about, in free words (the first draft’s questions name it); empty when none
+             * @example 新商品のペットボトル緑茶「みどり茶」
+             */
             promptText: string;
+            /** @description The latest version’s sections, in order */
             sections: components["schemas"]["SectionResponse"][];
-            /** @enum {string} */
+            /**
+             * @description The workflow status: draft, in review, exported or archived
+             * @enum {string}
+             */
             status: "下書き" | "レビュー中" | "出力済み" | "アーカイブ";
+            /**
+             * @description The survey’s title
+             * @example 新商品ペットボトル緑茶の受容性調査
+             */
             title: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the survey was last changed (ISO 8601)
+             */
             updatedAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user who last changed the survey
+             */
             updatedBy: string;
+            /** @description Every version, by version number */
             versions: components["schemas"]["VersionSummaryResponse"][];
         };
+        /** @description A theme to suggest content for, as text or in structured form; no survey needs to exist. */
         ThemeAssistDto: {
+            /**
+             * @description The product categories: text (items joined with 「、」) or a CategoriesDto
+             * @example 飲料、食品
+             */
             category: string | components["schemas"]["ObjectiveDto"] | components["schemas"]["DeliveryAreaDto"] | components["schemas"]["CategoriesDto"];
+            /**
+             * @description The client the survey is made for
+             * @example 株式会社みどり飲料
+             */
             clientName: string;
+            /**
+             * @description Where respondents live: text (items joined with 「、」) or a DeliveryAreaDto
+             * @example 首都圏、1都3県在住
+             */
             deliveryArea: string | components["schemas"]["ObjectiveDto"] | components["schemas"]["DeliveryAreaDto"] | components["schemas"]["CategoriesDto"];
+            /**
+             * @description The objective: text (items joined with 「、」) or an ObjectiveDto
+             * @example 新商品の受容性評価、購入意向の把握
+             */
             objective: string | components["schemas"]["ObjectiveDto"] | components["schemas"]["DeliveryAreaDto"] | components["schemas"]["CategoriesDto"];
+            /**
+             * @description What the survey is about, in free words; empty when omitted
+             * @example 新商品のペットボトル緑茶「みどり茶」
+             */
             promptText?: string;
-            /** @description Derived from category when omitted */
+            /**
+             * @description Categories to search with; derived from category when omitted
+             * @example [
+             *       "飲料"
+             *     ]
+             */
             selectedCategories?: string[];
+            /**
+             * @description The survey’s title
+             * @example 新商品ペットボトル緑茶の受容性調査
+             */
             title: string;
         };
+        /** @description Suggestions for a theme: categories, related library questions and section titles. */
         ThemeAssistResponse: {
+            /**
+             * @description The first draft’s section titles, then those of the related questions
+             * @example [
+             *       "調査のご案内",
+             *       "スクリーニング",
+             *       "本調査"
+             *     ]
+             */
             recommendedSections: string[];
+            /** @description Library questions matching the theme’s keywords, best first */
             relatedQuestions: components["schemas"]["RelatedQuestionResponse"][];
+            /**
+             * @description The selected categories, then those of the related questions
+             * @example [
+             *       "飲料",
+             *       "食品"
+             *     ]
+             */
             suggestedCategories: string[];
         };
+        /** @description A survey’s theme in its structured form: presets and free text apart. */
         ThemeResponse: {
+            /** @description The product categories */
             categories: components["schemas"]["CategoriesDto"];
+            /**
+             * @description The client the survey is made for
+             * @example 株式会社みどり飲料
+             */
             clientName: string;
+            /** @description Where respondents live */
             deliveryArea: components["schemas"]["DeliveryAreaDto"];
+            /** @description The objective */
             objective: components["schemas"]["ObjectiveDto"];
+            /**
+             * @description What the survey is about, in free words; empty when none
+             * @example 新商品のペットボトル緑茶「みどり茶」
+             */
             promptText: string;
-            /** @enum {string} */
+            /**
+             * @description The survey’s workflow status
+             * @enum {string}
+             */
             status: "下書き" | "レビュー中" | "出力済み" | "アーカイブ";
+            /**
+             * @description The survey’s title
+             * @example 新商品ペットボトル緑茶の受容性調査
+             */
             title: string;
         };
+        /** @description Changes to a question: fields sent replace the stored ones (arrays entirely), fields not sent stay. */
         UpdateQuestionDto: {
+            /** @description The branch rules of the question; an intro question may not be a condition source. */
             branchRules?: components["schemas"]["BranchRuleDto"][];
+            /**
+             * @description A new question code; unique within the survey (409 otherwise). Rules elsewhere are not re-pointed.
+             * @example Q4
+             */
             code?: string;
+            /** @description free_text only: the input fields, in display order. */
             freeTextFields?: components["schemas"]["FreeTextFieldDto"][];
             /**
              * @description Same page as the previous question
              * @default false
              */
             isLinkedToPrevious?: boolean;
-            /** @default false */
+            /**
+             * @description Whether respondents must answer the question.
+             * @default false
+             */
             isRequired?: boolean;
-            /** @description One selection per matrix row */
+            /** @description matrix only: true allows one selection per row; null means not set. */
             isSingleMatrixSelect?: boolean | null;
+            /** @description matrix only: the columns (the scale), in display order. */
             matrixColumns?: components["schemas"]["OptionDto"][];
+            /** @description matrix only: the rows (the items rated), in display order. */
             matrixRows?: components["schemas"]["OptionDto"][];
-            /** @description multi only; null means no limit */
+            /**
+             * @description multi only: the most choices a respondent may select; null means no limit
+             * @example 3
+             */
             maxSelections?: number | null;
-            /** @description multi only; null means no limit */
+            /**
+             * @description multi only: the fewest choices a respondent must select; null means no limit
+             * @example 1
+             */
             minSelections?: number | null;
+            /**
+             * @description A supplementary note to the question text; empty means none.
+             * @example ※ 最もよく利用するものをお選びください。
+             */
             noteText?: string;
+            /** @description The choices of a single, multi or pulldown question, in display order. */
             options?: components["schemas"]["OptionDto"][];
+            /**
+             * @description The question text shown to respondents.
+             * @example このサービスをご存じですか。
+             */
             promptText?: string;
-            /** @enum {string} */
+            /**
+             * @description A new kind; selection limits are dropped when it is no longer multi.
+             * @enum {string}
+             */
             questionType?: "single" | "multi" | "free_text" | "matrix" | "pulldown" | "intro";
-            /** @description Target position in the section; swaps with the question there */
+            /**
+             * @description Target position in the section (1 = first); swaps with the question there
+             * @example 2
+             */
             sortOrder?: number;
+            /** @description The sub-questions, each with its own choices, in display order. */
             subQuestions?: components["schemas"]["SubQuestionDto"][];
+            /** @description The rules that show choices, rows or columns of this question only under conditions. */
             visibilityRules?: components["schemas"]["VisibilityRuleDto"][];
         };
+        /** @description Changes to a section: fields sent replace the stored ones, fields not sent stay. */
         UpdateSectionDto: {
+            /**
+             * @description The new section description; empty clears it.
+             * @example 普段のご利用についてお伺いします。
+             */
             description?: string;
-            /** @description Target position; swaps with the section there */
+            /**
+             * @description Target position (1 = first); swaps with the section there
+             * @example 2
+             */
             sortOrder?: number;
+            /**
+             * @description The new section title.
+             * @example 利用状況
+             */
             title?: string;
         };
+        /** @description Changes to a survey’s basics; only the fields sent change. */
         UpdateSurveyDto: {
+            /**
+             * @description The product categories; several items are joined with 「、」
+             * @example 飲料、食品
+             */
             category?: string;
+            /**
+             * @description The client the survey is made for
+             * @example 株式会社みどり飲料
+             */
             clientName?: string;
+            /**
+             * @description Where respondents live; several items are joined with 「、」
+             * @example 首都圏、1都3県在住
+             */
             deliveryArea?: string;
+            /**
+             * @description The objective; several items are joined with 「、」
+             * @example 新商品の受容性評価、購入意向の把握
+             */
             objective?: string;
+            /**
+             * @description What the survey is about, in free words (the first draft’s questions name it)
+             * @example 新商品のペットボトル緑茶「みどり茶」
+             */
             promptText?: string;
-            /** @enum {string} */
+            /**
+             * @description The workflow status: draft, in review, exported or archived
+             * @enum {string}
+             */
             status?: "下書き" | "レビュー中" | "出力済み" | "アーカイブ";
+            /**
+             * @description The survey’s title
+             * @example 新商品ペットボトル緑茶の受容性調査
+             */
             title?: string;
         };
+        /** @description A survey’s whole theme in its structured form; every field is required. */
         UpdateThemeDto: {
+            /** @description The product categories */
             categories: components["schemas"]["CategoriesDto"];
+            /**
+             * @description The client the survey is made for
+             * @example 株式会社みどり飲料
+             */
             clientName: string;
+            /** @description Where respondents live */
             deliveryArea: components["schemas"]["DeliveryAreaDto"];
+            /** @description The objective */
             objective: components["schemas"]["ObjectiveDto"];
+            /**
+             * @description What the survey is about, in free words; may be empty
+             * @example 新商品のペットボトル緑茶「みどり茶」
+             */
             promptText: string;
+            /**
+             * @description The survey’s title
+             * @example 新商品ペットボトル緑茶の受容性調査
+             */
             title: string;
         };
+        /** @description The differences between two versions of a survey, matched by stable ids. */
         VersionDiffResponse: {
+            /**
+             * @description The first version compared (fromNo)
+             * @example 2
+             */
             fromVersionNo: number;
+            /** @description What changed in the questions */
             questions: components["schemas"]["QuestionDiffResponse"];
+            /** @description What changed in the sections */
             sections: components["schemas"]["SectionDiffResponse"];
+            /**
+             * @description The second version compared (toNo)
+             * @example 3
+             */
             toVersionNo: number;
         };
+        /** @description A version of a survey with its full snapshot of sections and questions. */
         VersionResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the version was made (ISO 8601)
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user who made the version
+             */
             createdBy: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The version’s id
+             */
             id: string;
             /**
              * Format: uuid
-             * @description Set on versions made by a rollback
+             * @description The version a rollback restored; null for versions not made by a rollback
              */
             rollbackFromVersionId: string | null;
+            /** @description The sections as they were in this version, in order */
             snapshotSections: components["schemas"]["SectionResponse"][];
             /**
              * Format: uuid
-             * @description The version copied from
+             * @description The version this one was copied from (of another survey for a copy); null for a new survey’s version 1
              */
             sourceVersionId: string | null;
             /**
@@ -1499,23 +2710,37 @@ export type components = {
              * @enum {string}
              */
             status: "下書き" | "レビュー中" | "出力済み" | "アーカイブ";
+            /**
+             * @description The version number, from 1 upwards within the survey
+             * @example 3
+             */
             versionNo: number;
         };
+        /** @description A saved version of a survey, without its snapshot. */
         VersionSummaryResponse: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the version was made (ISO 8601)
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The user who made the version
+             */
             createdBy: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The version’s id
+             */
             id: string;
             /**
              * Format: uuid
-             * @description Set on versions made by a rollback
+             * @description The version a rollback restored; null for versions not made by a rollback
              */
             rollbackFromVersionId: string | null;
             /**
              * Format: uuid
-             * @description The version copied from
+             * @description The version this one was copied from (of another survey for a copy); null for a new survey’s version 1
              */
             sourceVersionId: string | null;
             /**
@@ -1523,30 +2748,70 @@ export type components = {
              * @enum {string}
              */
             status: "下書き" | "レビュー中" | "出力済み" | "アーカイブ";
+            /**
+             * @description The version number, from 1 upwards within the survey
+             * @example 3
+             */
             versionNo: number;
         };
+        /** @description A visibility rule: its targets are shown only when its conditions hold. */
         VisibilityRuleDto: {
+            /** @description The conditions tested. */
             conditions: components["schemas"]["ConditionDto"][];
-            /** @enum {string} */
+            /**
+             * @description AND: every condition must hold; OR: any one is enough.
+             * @enum {string}
+             */
             logicalOperator: "AND" | "OR";
+            /** @description The choices, rows or columns the rule shows or hides. */
             targets: components["schemas"]["VisibilityTargetDto"][];
         };
+        /** @description Display logic: choices, rows or columns of this question that depend on earlier answers. */
         VisibilityRuleResponse: {
+            /** @description The conditions on earlier answers */
             conditions: components["schemas"]["ConditionResponse"][];
-            /** @enum {string} */
+            /**
+             * @description AND: every condition must hold; OR: any one
+             * @enum {string}
+             */
             logicalOperator: "AND" | "OR";
+            /** @description The choices, rows or columns of this question the rule governs */
             targets: components["schemas"]["VisibilityTargetResponse"][];
         };
+        /** @description What a visibility rule shows: a choice, matrix row or column, or sub-question choice, named by its label. */
         VisibilityTargetDto: {
-            /** @enum {string|null} */
+            /**
+             * @description matrix only: row or column; null or absent for other questions.
+             * @enum {string|null}
+             */
             axis?: "row" | "column" | null;
+            /**
+             * @description The label of the choice, row or column shown.
+             * @example デザイン
+             */
             label: string;
+            /**
+             * @description The 0-based position of the sub-question the label belongs to; null or absent when not in a sub-question.
+             * @example 0
+             */
             subQuestionIndex?: number | null;
         };
+        /** @description What a visibility rule shows or hides: a choice, a matrix row or column, or a sub-question’s choice. */
         VisibilityTargetResponse: {
-            /** @enum {string|null} */
+            /**
+             * @description matrix only: whether the label is a row or a column
+             * @enum {string|null}
+             */
             axis: "row" | "column" | null;
+            /**
+             * @description The label of the targeted choice, row or column
+             * @example 購入したい
+             */
             label: string;
+            /**
+             * @description The sub-question (from 0) whose choice the label is; null otherwise
+             * @example 0
+             */
             subQuestionIndex: number | null;
         };
     };
@@ -1567,6 +2832,80 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "origin": "survey_platform",
+                 *       "surveys": [
+                 *         {
+                 *           "surveyId": 88012,
+                 *           "survey": {
+                 *             "name": "緑茶飲料の飲用実態調査 2026"
+                 *           },
+                 *           "questionnaire": {
+                 *             "id": 9120,
+                 *             "survey_id": 88012,
+                 *             "generate_order": [
+                 *               [
+                 *                 120345,
+                 *                 120346
+                 *               ],
+                 *               [
+                 *                 120350
+                 *               ]
+                 *             ]
+                 *           },
+                 *           "questions": [
+                 *             {
+                 *               "id": 120345,
+                 *               "answer_type": 1,
+                 *               "answer_type_name": "単一回答",
+                 *               "rendered_sentence": "<p>普段、ペットボトルのお茶をどのくらい飲みますか。</p>",
+                 *               "order_index": 3,
+                 *               "any_logic": true,
+                 *               "any_visibility": true,
+                 *               "answer_items": [
+                 *                 {
+                 *                   "id": 58210,
+                 *                   "sentence": "毎日飲む",
+                 *                   "order_index": 1
+                 *                 }
+                 *               ],
+                 *               "sub_items": [
+                 *                 {
+                 *                   "id": 58210,
+                 *                   "sentence": "毎日飲む",
+                 *                   "order_index": 1
+                 *                 }
+                 *               ],
+                 *               "logics": [
+                 *                 {
+                 *                   "id": 3301,
+                 *                   "order_index": 1,
+                 *                   "logic_items": [
+                 *                     {
+                 *                       "id": 7731,
+                 *                       "question_id": 120345,
+                 *                       "answer_item_id": 58210,
+                 *                       "verb": "eq",
+                 *                       "value": 1
+                 *                     }
+                 *                   ],
+                 *                   "logic_action": {
+                 *                     "id": 4402,
+                 *                     "question_id": 120350,
+                 *                     "is_random": true
+                 *                   }
+                 *                 }
+                 *               ]
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "fetchedAt": {},
+                 *       "summary": {},
+                 *       "errors": {}
+                 *     }
+                 */
                 "application/json": components["schemas"]["ImportBundleDto"];
             };
         };
@@ -1574,9 +2913,34 @@ export interface operations {
             /** @description What was stored, and what was skipped */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "surveysImported": 2,
+                     *         "questionsImported": 48,
+                     *         "answerItemsImported": 196,
+                     *         "subItemsImported": 25,
+                     *         "logicsImported": 12,
+                     *         "logicItemsImported": 15,
+                     *         "libraryItemsImported": 48,
+                     *         "surveyIds": [
+                     *           "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *         ],
+                     *         "skipped": [
+                     *           {
+                     *             "externalId": 88013,
+                     *             "reason": "no questionnaire was fetched"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["BundleImportResponse"];
                     };
@@ -1585,27 +2949,71 @@ export interface operations {
             /** @description QUESTION_CONTENT_LIMIT_EXCEEDED: a matrix question has more answer items than a question may have rows (500); or the body is malformed (arrays past their maxItems included) */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1614,6 +3022,7 @@ export interface operations {
     listImportedSurveyIds: {
         parameters: {
             query?: {
+                /** @description The source the questionnaires were imported under */
                 source?: string;
             };
             header?: never;
@@ -1625,10 +3034,21 @@ export interface operations {
             /** @description External questionnaire ids of the source */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": [
+                     *         88012
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
+                        /** @description External questionnaire ids stored under the source */
                         data: number[];
                     };
                 };
@@ -1636,27 +3056,71 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1665,7 +3129,9 @@ export interface operations {
     listSectionPreviews: {
         parameters: {
             query?: {
+                /** @description The most entries to answer */
                 limit?: number;
+                /** @description How many entries to skip first */
                 offset?: number;
             };
             header?: never;
@@ -1677,10 +3143,36 @@ export interface operations {
             /** @description One element per imported questionnaire, newest first */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": [
+                     *         {
+                     *           "externalSurveyId": "5ae232b8-dc5c-4477-a58b-5c75d5de215d",
+                     *           "externalSurveyName": "緑茶飲料の飲用実態調査 2026",
+                     *           "externalSurveyExternalId": 88012,
+                     *           "sections": [
+                     *             {
+                     *               "index": 1,
+                     *               "title": "お茶の飲用状況",
+                     *               "description": "ふだんのお茶の飲み方について伺います",
+                     *               "libraryItemIds": [
+                     *                 "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               ],
+                     *               "questionCount": 6
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
+                        /** @description One element per imported questionnaire, newest first */
                         data: components["schemas"]["SectionPreviewResponse"][];
                     };
                 };
@@ -1688,27 +3180,71 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1719,6 +3255,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The imported questionnaire’s id in the builder */
                 externalSurveyId: string;
             };
             cookie?: never;
@@ -1728,9 +3265,32 @@ export interface operations {
             /** @description Its section candidates */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "externalSurveyId": "5ae232b8-dc5c-4477-a58b-5c75d5de215d",
+                     *         "externalSurveyName": "緑茶飲料の飲用実態調査 2026",
+                     *         "externalSurveyExternalId": 88012,
+                     *         "sections": [
+                     *           {
+                     *             "index": 1,
+                     *             "title": "お茶の飲用状況",
+                     *             "description": "ふだんのお茶の飲み方について伺います",
+                     *             "libraryItemIds": [
+                     *               "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *             ],
+                     *             "questionCount": 6
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SectionPreviewResponse"];
                     };
@@ -1739,36 +3299,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such imported questionnaire */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No such imported questionnaire",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1777,11 +3393,13 @@ export interface operations {
     listLibraryEntries: {
         parameters: {
             query?: {
-                /** @description Exact category */
+                /** @description Only entries of exactly this category */
                 category?: string;
+                /** @description The most entries to answer */
                 limit?: number;
+                /** @description How many entries to skip first */
                 offset?: number;
-                /** @description Keyword over prompt text and section title */
+                /** @description Keyword matched (case-insensitive, partial) against the prompt text and the section title */
                 q?: string;
             };
             header?: never;
@@ -1793,10 +3411,61 @@ export interface operations {
             /** @description Entries, newest first */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "sourceSurveyId": "93058de6-f03a-4be4-87f7-98e1db465806",
+                     *           "sourceSurveyTitle": "2026年 コーヒー飲料 利用実態調査",
+                     *           "sourceQuestionId": "33fddacc-9f30-455c-ac14-8a2ffdff03fc",
+                     *           "sourceSectionId": "5b1f2c3d-8e9a-4b7c-a1d2-3e4f5a6b7c8d",
+                     *           "sourceExternalSurveyId": "dd26d6f1-70f3-4e23-aec3-415164943b66",
+                     *           "sourceExternalSurveyName": "ランチに関するアンケート",
+                     *           "sourceExternalQuestionId": "f69b433b-aca3-4dae-94a7-48983325b995",
+                     *           "category": "飲料",
+                     *           "sectionTitle": "利用状況",
+                     *           "questionType": "single",
+                     *           "normalizedPayload": {
+                     *             "promptText": "このサービスをご存じですか。",
+                     *             "options": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": false,
+                     *                 "allowOtherInput": false,
+                     *                 "isNotApplicable": false
+                     *               }
+                     *             ],
+                     *             "subItems": [
+                     *               {
+                     *                 "label": "ややそう思う"
+                     *               }
+                     *             ],
+                     *             "subQuestions": [
+                     *               {
+                     *                 "label": "平日のご利用頻度",
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "ややそう思う"
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           },
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
+                        /** @description Entries, newest first */
                         data: components["schemas"]["LibraryItemResponse"][];
                     };
                 };
@@ -1804,27 +3473,71 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1835,6 +3548,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The library entry’s id */
                 itemId: string;
             };
             cookie?: never;
@@ -1844,9 +3558,19 @@ export interface operations {
             /** @description Deleted */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["DeletedResponse"];
                     };
@@ -1855,45 +3579,113 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not an administrator */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Not an administrator",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description No such entry */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "No such entry",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1904,6 +3696,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The question’s id (a row of the latest version) */
                 questionId: string;
             };
             cookie?: never;
@@ -1913,9 +3706,19 @@ export interface operations {
             /** @description Deleted */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["DeletedResponse"];
                     };
@@ -1924,36 +3727,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The question is not in its survey’s latest version, or the caller lacks edit */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The question is not in its survey’s latest version, or the caller lacks edit",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -1964,12 +3823,120 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The question’s id (a row of the latest version) */
                 questionId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "options": [
+                 *         {
+                 *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *           "label": "知っていて、利用したことがある",
+                 *           "isExclusive": false,
+                 *           "allowOtherInput": false,
+                 *           "isNotApplicable": false,
+                 *           "axis": "row",
+                 *           "placeholder": "例: 駅から近いので便利",
+                 *           "fieldIsRequired": true
+                 *         }
+                 *       ],
+                 *       "matrixRows": [
+                 *         {
+                 *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *           "label": "知っていて、利用したことがある",
+                 *           "isExclusive": false,
+                 *           "allowOtherInput": false,
+                 *           "isNotApplicable": false,
+                 *           "axis": "row",
+                 *           "placeholder": "例: 駅から近いので便利",
+                 *           "fieldIsRequired": true
+                 *         }
+                 *       ],
+                 *       "matrixColumns": [
+                 *         {
+                 *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *           "label": "知っていて、利用したことがある",
+                 *           "isExclusive": false,
+                 *           "allowOtherInput": false,
+                 *           "isNotApplicable": false,
+                 *           "axis": "row",
+                 *           "placeholder": "例: 駅から近いので便利",
+                 *           "fieldIsRequired": true
+                 *         }
+                 *       ],
+                 *       "isSingleMatrixSelect": true,
+                 *       "minSelections": 1,
+                 *       "maxSelections": 3,
+                 *       "freeTextFields": [
+                 *         {
+                 *           "label": "ご意見",
+                 *           "placeholder": "ご自由にお書きください",
+                 *           "isRequired": true
+                 *         }
+                 *       ],
+                 *       "subQuestions": [
+                 *         {
+                 *           "label": "平日のご利用頻度",
+                 *           "options": [
+                 *             {
+                 *               "label": "週に1回以上",
+                 *               "isExclusive": false,
+                 *               "allowOtherInput": false,
+                 *               "isNotApplicable": false
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "isRequired": false,
+                 *       "isLinkedToPrevious": false,
+                 *       "code": "Q4",
+                 *       "questionType": "single",
+                 *       "promptText": "このサービスをご存じですか。",
+                 *       "noteText": "※ 最もよく利用するものをお選びください。",
+                 *       "sortOrder": 2,
+                 *       "branchRules": [
+                 *         {
+                 *           "logicalOperator": "AND",
+                 *           "conditions": [
+                 *             {
+                 *               "sourceQuestionCode": "Q2",
+                 *               "operator": "equals",
+                 *               "value": "知っていて、利用したことがある",
+                 *               "subValue": "ややそう思う",
+                 *               "subQuestionIndex": 0
+                 *             }
+                 *           ],
+                 *           "destinationQuestionCode": "Q5",
+                 *           "message": "対象外のため、アンケートを終了します。"
+                 *         }
+                 *       ],
+                 *       "visibilityRules": [
+                 *         {
+                 *           "logicalOperator": "AND",
+                 *           "conditions": [
+                 *             {
+                 *               "sourceQuestionCode": "Q2",
+                 *               "operator": "equals",
+                 *               "value": "知っていて、利用したことがある",
+                 *               "subValue": "ややそう思う",
+                 *               "subQuestionIndex": 0
+                 *             }
+                 *           ],
+                 *           "targets": [
+                 *             {
+                 *               "label": "デザイン",
+                 *               "axis": "row",
+                 *               "subQuestionIndex": 0
+                 *             }
+                 *           ]
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateQuestionDto"];
             };
         };
@@ -1977,9 +3944,122 @@ export interface operations {
             /** @description The question */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "code": "Q1",
+                     *         "questionType": "single",
+                     *         "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *         "noteText": "お一つだけお選びください。",
+                     *         "isRequired": true,
+                     *         "isLinkedToPrevious": true,
+                     *         "sortOrder": 1,
+                     *         "options": [
+                     *           {
+                     *             "label": "知っていて、利用したことがある",
+                     *             "isExclusive": true,
+                     *             "allowOtherInput": true,
+                     *             "isNotApplicable": true,
+                     *             "axis": "row",
+                     *             "placeholder": "例：お茶の味が好きだから",
+                     *             "fieldIsRequired": true,
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *           }
+                     *         ],
+                     *         "matrixRows": [
+                     *           {
+                     *             "label": "知っていて、利用したことがある",
+                     *             "isExclusive": true,
+                     *             "allowOtherInput": true,
+                     *             "isNotApplicable": true,
+                     *             "axis": "row",
+                     *             "placeholder": "例：お茶の味が好きだから",
+                     *             "fieldIsRequired": true,
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *           }
+                     *         ],
+                     *         "matrixColumns": [
+                     *           {
+                     *             "label": "知っていて、利用したことがある",
+                     *             "isExclusive": true,
+                     *             "allowOtherInput": true,
+                     *             "isNotApplicable": true,
+                     *             "axis": "row",
+                     *             "placeholder": "例：お茶の味が好きだから",
+                     *             "fieldIsRequired": true,
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *           }
+                     *         ],
+                     *         "isSingleMatrixSelect": true,
+                     *         "minSelections": 1,
+                     *         "maxSelections": 3,
+                     *         "freeTextFields": [
+                     *           {
+                     *             "label": "ご意見",
+                     *             "placeholder": "例：味が濃い",
+                     *             "isRequired": true
+                     *           }
+                     *         ],
+                     *         "subQuestions": [
+                     *           {
+                     *             "label": "緑茶を飲む頻度",
+                     *             "options": [
+                     *               {
+                     *                 "label": "毎日",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "branchRules": [
+                     *           {
+                     *             "logicalOperator": "AND",
+                     *             "conditions": [
+                     *               {
+                     *                 "sourceQuestionCode": "Q1",
+                     *                 "operator": "equals",
+                     *                 "value": "知らない",
+                     *                 "subValue": "とてもそう思う",
+                     *                 "subQuestionIndex": 0
+                     *               }
+                     *             ],
+                     *             "destinationQuestionCode": "Q5",
+                     *             "message": "非認知者は本調査へ進む"
+                     *           }
+                     *         ],
+                     *         "visibilityRules": [
+                     *           {
+                     *             "logicalOperator": "AND",
+                     *             "conditions": [
+                     *               {
+                     *                 "sourceQuestionCode": "Q1",
+                     *                 "operator": "equals",
+                     *                 "value": "知らない",
+                     *                 "subValue": "とてもそう思う",
+                     *                 "subQuestionIndex": 0
+                     *               }
+                     *             ],
+                     *             "targets": [
+                     *               {
+                     *                 "label": "購入したい",
+                     *                 "axis": "row",
+                     *                 "subQuestionIndex": 0
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["QuestionResponse"];
                     };
@@ -1988,45 +4068,113 @@ export interface operations {
             /** @description INTRO_QUESTION_AS_CONDITION_SOURCE, or the body is malformed */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The question is not in its survey’s latest version, or the caller lacks edit */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The question is not in its survey’s latest version, or the caller lacks edit",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description DUPLICATE_QUESTION_CODE: the new code is already used in the survey */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "DUPLICATE_QUESTION_CODE: the new code is already used in the survey",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2037,6 +4185,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The question’s id (a row of the latest version) */
                 questionId: string;
             };
             cookie?: never;
@@ -2046,9 +4195,122 @@ export interface operations {
             /** @description The copy */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "code": "Q1",
+                     *         "questionType": "single",
+                     *         "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *         "noteText": "お一つだけお選びください。",
+                     *         "isRequired": true,
+                     *         "isLinkedToPrevious": true,
+                     *         "sortOrder": 1,
+                     *         "options": [
+                     *           {
+                     *             "label": "知っていて、利用したことがある",
+                     *             "isExclusive": true,
+                     *             "allowOtherInput": true,
+                     *             "isNotApplicable": true,
+                     *             "axis": "row",
+                     *             "placeholder": "例：お茶の味が好きだから",
+                     *             "fieldIsRequired": true,
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *           }
+                     *         ],
+                     *         "matrixRows": [
+                     *           {
+                     *             "label": "知っていて、利用したことがある",
+                     *             "isExclusive": true,
+                     *             "allowOtherInput": true,
+                     *             "isNotApplicable": true,
+                     *             "axis": "row",
+                     *             "placeholder": "例：お茶の味が好きだから",
+                     *             "fieldIsRequired": true,
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *           }
+                     *         ],
+                     *         "matrixColumns": [
+                     *           {
+                     *             "label": "知っていて、利用したことがある",
+                     *             "isExclusive": true,
+                     *             "allowOtherInput": true,
+                     *             "isNotApplicable": true,
+                     *             "axis": "row",
+                     *             "placeholder": "例：お茶の味が好きだから",
+                     *             "fieldIsRequired": true,
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *           }
+                     *         ],
+                     *         "isSingleMatrixSelect": true,
+                     *         "minSelections": 1,
+                     *         "maxSelections": 3,
+                     *         "freeTextFields": [
+                     *           {
+                     *             "label": "ご意見",
+                     *             "placeholder": "例：味が濃い",
+                     *             "isRequired": true
+                     *           }
+                     *         ],
+                     *         "subQuestions": [
+                     *           {
+                     *             "label": "緑茶を飲む頻度",
+                     *             "options": [
+                     *               {
+                     *                 "label": "毎日",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "branchRules": [
+                     *           {
+                     *             "logicalOperator": "AND",
+                     *             "conditions": [
+                     *               {
+                     *                 "sourceQuestionCode": "Q1",
+                     *                 "operator": "equals",
+                     *                 "value": "知らない",
+                     *                 "subValue": "とてもそう思う",
+                     *                 "subQuestionIndex": 0
+                     *               }
+                     *             ],
+                     *             "destinationQuestionCode": "Q5",
+                     *             "message": "非認知者は本調査へ進む"
+                     *           }
+                     *         ],
+                     *         "visibilityRules": [
+                     *           {
+                     *             "logicalOperator": "AND",
+                     *             "conditions": [
+                     *               {
+                     *                 "sourceQuestionCode": "Q1",
+                     *                 "operator": "equals",
+                     *                 "value": "知らない",
+                     *                 "subValue": "とてもそう思う",
+                     *                 "subQuestionIndex": 0
+                     *               }
+                     *             ],
+                     *             "targets": [
+                     *               {
+                     *                 "label": "購入したい",
+                     *                 "axis": "row",
+                     *                 "subQuestionIndex": 0
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["QuestionResponse"];
                     };
@@ -2057,36 +4319,92 @@ export interface operations {
             /** @description QUESTION_LIMIT_EXCEEDED: the survey would hold more than 2000 questions; QUESTION_CONTENT_LIMIT_EXCEEDED: a question copied or imported holds more than a question may (its field named in details); or the request is malformed */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The question is not in its survey’s latest version, or the caller lacks edit */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The question is not in its survey’s latest version, or the caller lacks edit",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2101,6 +4419,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "targetSectionId": "b0bd4d4e-e0bf-4569-bd5b-197407763705",
+                 *       "libraryItemId": "86d39ec5-49e8-4a33-bb6e-434c64eb6910",
+                 *       "sourceSurveyId": "93058de6-f03a-4be4-87f7-98e1db465806",
+                 *       "sourceSectionId": "eda267e3-b5e4-4bfa-9e39-e2e0da9462fc",
+                 *       "sourceQuestionId": "33fddacc-9f30-455c-ac14-8a2ffdff03fc"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ImportQuestionDto"];
             };
         };
@@ -2108,9 +4435,122 @@ export interface operations {
             /** @description The new question */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "code": "Q1",
+                     *         "questionType": "single",
+                     *         "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *         "noteText": "お一つだけお選びください。",
+                     *         "isRequired": true,
+                     *         "isLinkedToPrevious": true,
+                     *         "sortOrder": 1,
+                     *         "options": [
+                     *           {
+                     *             "label": "知っていて、利用したことがある",
+                     *             "isExclusive": true,
+                     *             "allowOtherInput": true,
+                     *             "isNotApplicable": true,
+                     *             "axis": "row",
+                     *             "placeholder": "例：お茶の味が好きだから",
+                     *             "fieldIsRequired": true,
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *           }
+                     *         ],
+                     *         "matrixRows": [
+                     *           {
+                     *             "label": "知っていて、利用したことがある",
+                     *             "isExclusive": true,
+                     *             "allowOtherInput": true,
+                     *             "isNotApplicable": true,
+                     *             "axis": "row",
+                     *             "placeholder": "例：お茶の味が好きだから",
+                     *             "fieldIsRequired": true,
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *           }
+                     *         ],
+                     *         "matrixColumns": [
+                     *           {
+                     *             "label": "知っていて、利用したことがある",
+                     *             "isExclusive": true,
+                     *             "allowOtherInput": true,
+                     *             "isNotApplicable": true,
+                     *             "axis": "row",
+                     *             "placeholder": "例：お茶の味が好きだから",
+                     *             "fieldIsRequired": true,
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *           }
+                     *         ],
+                     *         "isSingleMatrixSelect": true,
+                     *         "minSelections": 1,
+                     *         "maxSelections": 3,
+                     *         "freeTextFields": [
+                     *           {
+                     *             "label": "ご意見",
+                     *             "placeholder": "例：味が濃い",
+                     *             "isRequired": true
+                     *           }
+                     *         ],
+                     *         "subQuestions": [
+                     *           {
+                     *             "label": "緑茶を飲む頻度",
+                     *             "options": [
+                     *               {
+                     *                 "label": "毎日",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "branchRules": [
+                     *           {
+                     *             "logicalOperator": "AND",
+                     *             "conditions": [
+                     *               {
+                     *                 "sourceQuestionCode": "Q1",
+                     *                 "operator": "equals",
+                     *                 "value": "知らない",
+                     *                 "subValue": "とてもそう思う",
+                     *                 "subQuestionIndex": 0
+                     *               }
+                     *             ],
+                     *             "destinationQuestionCode": "Q5",
+                     *             "message": "非認知者は本調査へ進む"
+                     *           }
+                     *         ],
+                     *         "visibilityRules": [
+                     *           {
+                     *             "logicalOperator": "AND",
+                     *             "conditions": [
+                     *               {
+                     *                 "sourceQuestionCode": "Q1",
+                     *                 "operator": "equals",
+                     *                 "value": "知らない",
+                     *                 "subValue": "とてもそう思う",
+                     *                 "subQuestionIndex": 0
+                     *               }
+                     *             ],
+                     *             "targets": [
+                     *               {
+                     *                 "label": "購入したい",
+                     *                 "axis": "row",
+                     *                 "subQuestionIndex": 0
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["QuestionResponse"];
                     };
@@ -2119,36 +4559,92 @@ export interface operations {
             /** @description INCOMPLETE_SOURCE: neither libraryItemId nor all three source ids; QUESTION_LIMIT_EXCEEDED: the survey would hold more than 2000 questions; QUESTION_CONTENT_LIMIT_EXCEEDED: a question copied or imported holds more than a question may (its field named in details); or the body is malformed */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The target section, the library entry or the source does not exist, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The target section, the library entry or the source does not exist, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2159,6 +4655,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The section’s id (a row of the latest version) */
                 sectionId: string;
             };
             cookie?: never;
@@ -2168,9 +4665,19 @@ export interface operations {
             /** @description Deleted */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["DeletedResponse"];
                     };
@@ -2179,36 +4686,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The section is not in its survey’s latest version, or the caller lacks edit */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The section is not in its survey’s latest version, or the caller lacks edit",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2219,12 +4782,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The section’s id (a row of the latest version) */
                 sectionId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "利用状況",
+                 *       "description": "普段のご利用についてお伺いします。",
+                 *       "sortOrder": 2
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateSectionDto"];
             };
         };
@@ -2232,9 +4803,134 @@ export interface operations {
             /** @description The section */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "title": "スクリーニング",
+                     *         "description": "回答者の属性を確認します。",
+                     *         "sortOrder": 2,
+                     *         "generatedBy": "initial",
+                     *         "questionCount": 3,
+                     *         "pageCount": 3,
+                     *         "questions": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "code": "Q1",
+                     *             "questionType": "single",
+                     *             "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *             "noteText": "お一つだけお選びください。",
+                     *             "isRequired": true,
+                     *             "isLinkedToPrevious": true,
+                     *             "sortOrder": 1,
+                     *             "options": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "matrixRows": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "matrixColumns": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "isSingleMatrixSelect": true,
+                     *             "minSelections": 1,
+                     *             "maxSelections": 3,
+                     *             "freeTextFields": [
+                     *               {
+                     *                 "label": "ご意見",
+                     *                 "placeholder": "例：味が濃い",
+                     *                 "isRequired": true
+                     *               }
+                     *             ],
+                     *             "subQuestions": [
+                     *               {
+                     *                 "label": "緑茶を飲む頻度",
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "毎日",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "branchRules": [
+                     *               {
+                     *                 "logicalOperator": "AND",
+                     *                 "conditions": [
+                     *                   {
+                     *                     "sourceQuestionCode": "Q1",
+                     *                     "operator": "equals",
+                     *                     "value": "知らない",
+                     *                     "subValue": "とてもそう思う",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ],
+                     *                 "destinationQuestionCode": "Q5",
+                     *                 "message": "非認知者は本調査へ進む"
+                     *               }
+                     *             ],
+                     *             "visibilityRules": [
+                     *               {
+                     *                 "logicalOperator": "AND",
+                     *                 "conditions": [
+                     *                   {
+                     *                     "sourceQuestionCode": "Q1",
+                     *                     "operator": "equals",
+                     *                     "value": "知らない",
+                     *                     "subValue": "とてもそう思う",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ],
+                     *                 "targets": [
+                     *                   {
+                     *                     "label": "購入したい",
+                     *                     "axis": "row",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SectionResponse"];
                     };
@@ -2243,36 +4939,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The section is not in its survey’s latest version, or the caller lacks edit */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The section is not in its survey’s latest version, or the caller lacks edit",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2283,6 +5035,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The section’s id (a row of the latest version) */
                 sectionId: string;
             };
             cookie?: never;
@@ -2292,9 +5045,134 @@ export interface operations {
             /** @description The copy */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "title": "スクリーニング",
+                     *         "description": "回答者の属性を確認します。",
+                     *         "sortOrder": 2,
+                     *         "generatedBy": "initial",
+                     *         "questionCount": 3,
+                     *         "pageCount": 3,
+                     *         "questions": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "code": "Q1",
+                     *             "questionType": "single",
+                     *             "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *             "noteText": "お一つだけお選びください。",
+                     *             "isRequired": true,
+                     *             "isLinkedToPrevious": true,
+                     *             "sortOrder": 1,
+                     *             "options": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "matrixRows": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "matrixColumns": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "isSingleMatrixSelect": true,
+                     *             "minSelections": 1,
+                     *             "maxSelections": 3,
+                     *             "freeTextFields": [
+                     *               {
+                     *                 "label": "ご意見",
+                     *                 "placeholder": "例：味が濃い",
+                     *                 "isRequired": true
+                     *               }
+                     *             ],
+                     *             "subQuestions": [
+                     *               {
+                     *                 "label": "緑茶を飲む頻度",
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "毎日",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "branchRules": [
+                     *               {
+                     *                 "logicalOperator": "AND",
+                     *                 "conditions": [
+                     *                   {
+                     *                     "sourceQuestionCode": "Q1",
+                     *                     "operator": "equals",
+                     *                     "value": "知らない",
+                     *                     "subValue": "とてもそう思う",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ],
+                     *                 "destinationQuestionCode": "Q5",
+                     *                 "message": "非認知者は本調査へ進む"
+                     *               }
+                     *             ],
+                     *             "visibilityRules": [
+                     *               {
+                     *                 "logicalOperator": "AND",
+                     *                 "conditions": [
+                     *                   {
+                     *                     "sourceQuestionCode": "Q1",
+                     *                     "operator": "equals",
+                     *                     "value": "知らない",
+                     *                     "subValue": "とてもそう思う",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ],
+                     *                 "targets": [
+                     *                   {
+                     *                     "label": "購入したい",
+                     *                     "axis": "row",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SectionResponse"];
                     };
@@ -2303,36 +5181,92 @@ export interface operations {
             /** @description SECTION_LIMIT_EXCEEDED: the survey would hold more than 200 sections; QUESTION_LIMIT_EXCEEDED: the survey would hold more than 2000 questions; QUESTION_CONTENT_LIMIT_EXCEEDED: a question copied or imported holds more than a question may (its field named in details); or the request is malformed */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The section is not in its survey’s latest version, or the caller lacks edit */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The section is not in its survey’s latest version, or the caller lacks edit",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2343,12 +5277,81 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The section’s id (a row of the latest version) */
                 sectionId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "options": [
+                 *         {
+                 *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *           "label": "知っていて、利用したことがある",
+                 *           "isExclusive": false,
+                 *           "allowOtherInput": false,
+                 *           "isNotApplicable": false,
+                 *           "axis": "row",
+                 *           "placeholder": "例: 駅から近いので便利",
+                 *           "fieldIsRequired": true
+                 *         }
+                 *       ],
+                 *       "matrixRows": [
+                 *         {
+                 *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *           "label": "知っていて、利用したことがある",
+                 *           "isExclusive": false,
+                 *           "allowOtherInput": false,
+                 *           "isNotApplicable": false,
+                 *           "axis": "row",
+                 *           "placeholder": "例: 駅から近いので便利",
+                 *           "fieldIsRequired": true
+                 *         }
+                 *       ],
+                 *       "matrixColumns": [
+                 *         {
+                 *           "id": "7c9e6679-7425-40de-944b-e07fc1f90ae7",
+                 *           "label": "知っていて、利用したことがある",
+                 *           "isExclusive": false,
+                 *           "allowOtherInput": false,
+                 *           "isNotApplicable": false,
+                 *           "axis": "row",
+                 *           "placeholder": "例: 駅から近いので便利",
+                 *           "fieldIsRequired": true
+                 *         }
+                 *       ],
+                 *       "isSingleMatrixSelect": true,
+                 *       "minSelections": 1,
+                 *       "maxSelections": 3,
+                 *       "freeTextFields": [
+                 *         {
+                 *           "label": "ご意見",
+                 *           "placeholder": "ご自由にお書きください",
+                 *           "isRequired": true
+                 *         }
+                 *       ],
+                 *       "subQuestions": [
+                 *         {
+                 *           "label": "平日のご利用頻度",
+                 *           "options": [
+                 *             {
+                 *               "label": "週に1回以上",
+                 *               "isExclusive": false,
+                 *               "allowOtherInput": false,
+                 *               "isNotApplicable": false
+                 *             }
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "isRequired": false,
+                 *       "isLinkedToPrevious": false,
+                 *       "code": "Q4",
+                 *       "questionType": "single",
+                 *       "promptText": "このサービスをご存じですか。"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddQuestionDto"];
             };
         };
@@ -2356,9 +5359,122 @@ export interface operations {
             /** @description The new question */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "code": "Q1",
+                     *         "questionType": "single",
+                     *         "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *         "noteText": "お一つだけお選びください。",
+                     *         "isRequired": true,
+                     *         "isLinkedToPrevious": true,
+                     *         "sortOrder": 1,
+                     *         "options": [
+                     *           {
+                     *             "label": "知っていて、利用したことがある",
+                     *             "isExclusive": true,
+                     *             "allowOtherInput": true,
+                     *             "isNotApplicable": true,
+                     *             "axis": "row",
+                     *             "placeholder": "例：お茶の味が好きだから",
+                     *             "fieldIsRequired": true,
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *           }
+                     *         ],
+                     *         "matrixRows": [
+                     *           {
+                     *             "label": "知っていて、利用したことがある",
+                     *             "isExclusive": true,
+                     *             "allowOtherInput": true,
+                     *             "isNotApplicable": true,
+                     *             "axis": "row",
+                     *             "placeholder": "例：お茶の味が好きだから",
+                     *             "fieldIsRequired": true,
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *           }
+                     *         ],
+                     *         "matrixColumns": [
+                     *           {
+                     *             "label": "知っていて、利用したことがある",
+                     *             "isExclusive": true,
+                     *             "allowOtherInput": true,
+                     *             "isNotApplicable": true,
+                     *             "axis": "row",
+                     *             "placeholder": "例：お茶の味が好きだから",
+                     *             "fieldIsRequired": true,
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *           }
+                     *         ],
+                     *         "isSingleMatrixSelect": true,
+                     *         "minSelections": 1,
+                     *         "maxSelections": 3,
+                     *         "freeTextFields": [
+                     *           {
+                     *             "label": "ご意見",
+                     *             "placeholder": "例：味が濃い",
+                     *             "isRequired": true
+                     *           }
+                     *         ],
+                     *         "subQuestions": [
+                     *           {
+                     *             "label": "緑茶を飲む頻度",
+                     *             "options": [
+                     *               {
+                     *                 "label": "毎日",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "branchRules": [
+                     *           {
+                     *             "logicalOperator": "AND",
+                     *             "conditions": [
+                     *               {
+                     *                 "sourceQuestionCode": "Q1",
+                     *                 "operator": "equals",
+                     *                 "value": "知らない",
+                     *                 "subValue": "とてもそう思う",
+                     *                 "subQuestionIndex": 0
+                     *               }
+                     *             ],
+                     *             "destinationQuestionCode": "Q5",
+                     *             "message": "非認知者は本調査へ進む"
+                     *           }
+                     *         ],
+                     *         "visibilityRules": [
+                     *           {
+                     *             "logicalOperator": "AND",
+                     *             "conditions": [
+                     *               {
+                     *                 "sourceQuestionCode": "Q1",
+                     *                 "operator": "equals",
+                     *                 "value": "知らない",
+                     *                 "subValue": "とてもそう思う",
+                     *                 "subQuestionIndex": 0
+                     *               }
+                     *             ],
+                     *             "targets": [
+                     *               {
+                     *                 "label": "購入したい",
+                     *                 "axis": "row",
+                     *                 "subQuestionIndex": 0
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["QuestionResponse"];
                     };
@@ -2367,45 +5483,113 @@ export interface operations {
             /** @description QUESTION_LIMIT_EXCEEDED: the survey would hold more than 2000 questions; or the body is malformed (an array past its maxItems included) */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The section is not in its survey’s latest version, or the caller lacks edit */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The section is not in its survey’s latest version, or the caller lacks edit",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description DUPLICATE_QUESTION_CODE: the code is already used in the survey */
             409: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "DUPLICATE_QUESTION_CODE: the code is already used in the survey",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2420,6 +5604,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sourceSurveyId": "93058de6-f03a-4be4-87f7-98e1db465806",
+                 *       "sourceSectionId": "eda267e3-b5e4-4bfa-9e39-e2e0da9462fc",
+                 *       "targetSurveyId": "b84063ac-0df2-4dc8-ac21-bcac7a372c69"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ImportSectionDto"];
             };
         };
@@ -2427,9 +5618,134 @@ export interface operations {
             /** @description The new section */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "title": "スクリーニング",
+                     *         "description": "回答者の属性を確認します。",
+                     *         "sortOrder": 2,
+                     *         "generatedBy": "initial",
+                     *         "questionCount": 3,
+                     *         "pageCount": 3,
+                     *         "questions": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "code": "Q1",
+                     *             "questionType": "single",
+                     *             "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *             "noteText": "お一つだけお選びください。",
+                     *             "isRequired": true,
+                     *             "isLinkedToPrevious": true,
+                     *             "sortOrder": 1,
+                     *             "options": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "matrixRows": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "matrixColumns": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "isSingleMatrixSelect": true,
+                     *             "minSelections": 1,
+                     *             "maxSelections": 3,
+                     *             "freeTextFields": [
+                     *               {
+                     *                 "label": "ご意見",
+                     *                 "placeholder": "例：味が濃い",
+                     *                 "isRequired": true
+                     *               }
+                     *             ],
+                     *             "subQuestions": [
+                     *               {
+                     *                 "label": "緑茶を飲む頻度",
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "毎日",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "branchRules": [
+                     *               {
+                     *                 "logicalOperator": "AND",
+                     *                 "conditions": [
+                     *                   {
+                     *                     "sourceQuestionCode": "Q1",
+                     *                     "operator": "equals",
+                     *                     "value": "知らない",
+                     *                     "subValue": "とてもそう思う",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ],
+                     *                 "destinationQuestionCode": "Q5",
+                     *                 "message": "非認知者は本調査へ進む"
+                     *               }
+                     *             ],
+                     *             "visibilityRules": [
+                     *               {
+                     *                 "logicalOperator": "AND",
+                     *                 "conditions": [
+                     *                   {
+                     *                     "sourceQuestionCode": "Q1",
+                     *                     "operator": "equals",
+                     *                     "value": "知らない",
+                     *                     "subValue": "とてもそう思う",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ],
+                     *                 "targets": [
+                     *                   {
+                     *                     "label": "購入したい",
+                     *                     "axis": "row",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SectionResponse"];
                     };
@@ -2438,36 +5754,92 @@ export interface operations {
             /** @description SECTION_LIMIT_EXCEEDED: the survey would hold more than 200 sections; QUESTION_LIMIT_EXCEEDED: the survey would hold more than 2000 questions; QUESTION_CONTENT_LIMIT_EXCEEDED: a question copied or imported holds more than a question may (its field named in details); or the request is malformed */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The source or target does not exist, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The source or target does not exist, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2482,6 +5854,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "targetSurveyId": "b84063ac-0df2-4dc8-ac21-bcac7a372c69",
+                 *       "libraryItemIds": [
+                 *         "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                 *       ],
+                 *       "sectionTitle": "ブランド認知",
+                 *       "sectionDescription": "各ブランドの認知についてお伺いします。"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ImportExternalSectionDto"];
             };
         };
@@ -2489,9 +5871,134 @@ export interface operations {
             /** @description The new section */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "title": "スクリーニング",
+                     *         "description": "回答者の属性を確認します。",
+                     *         "sortOrder": 2,
+                     *         "generatedBy": "initial",
+                     *         "questionCount": 3,
+                     *         "pageCount": 3,
+                     *         "questions": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "code": "Q1",
+                     *             "questionType": "single",
+                     *             "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *             "noteText": "お一つだけお選びください。",
+                     *             "isRequired": true,
+                     *             "isLinkedToPrevious": true,
+                     *             "sortOrder": 1,
+                     *             "options": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "matrixRows": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "matrixColumns": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "isSingleMatrixSelect": true,
+                     *             "minSelections": 1,
+                     *             "maxSelections": 3,
+                     *             "freeTextFields": [
+                     *               {
+                     *                 "label": "ご意見",
+                     *                 "placeholder": "例：味が濃い",
+                     *                 "isRequired": true
+                     *               }
+                     *             ],
+                     *             "subQuestions": [
+                     *               {
+                     *                 "label": "緑茶を飲む頻度",
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "毎日",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "branchRules": [
+                     *               {
+                     *                 "logicalOperator": "AND",
+                     *                 "conditions": [
+                     *                   {
+                     *                     "sourceQuestionCode": "Q1",
+                     *                     "operator": "equals",
+                     *                     "value": "知らない",
+                     *                     "subValue": "とてもそう思う",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ],
+                     *                 "destinationQuestionCode": "Q5",
+                     *                 "message": "非認知者は本調査へ進む"
+                     *               }
+                     *             ],
+                     *             "visibilityRules": [
+                     *               {
+                     *                 "logicalOperator": "AND",
+                     *                 "conditions": [
+                     *                   {
+                     *                     "sourceQuestionCode": "Q1",
+                     *                     "operator": "equals",
+                     *                     "value": "知らない",
+                     *                     "subValue": "とてもそう思う",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ],
+                     *                 "targets": [
+                     *                   {
+                     *                     "label": "購入したい",
+                     *                     "axis": "row",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SectionResponse"];
                     };
@@ -2500,36 +6007,92 @@ export interface operations {
             /** @description SECTION_LIMIT_EXCEEDED: the survey would hold more than 200 sections; QUESTION_LIMIT_EXCEEDED: the survey would hold more than 2000 questions; QUESTION_CONTENT_LIMIT_EXCEEDED: a question copied or imported holds more than a question may (its field named in details); or the request is malformed */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The target survey or a library entry does not exist, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The target survey or a library entry does not exist, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2544,6 +6107,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "sourceSurveyId": "93058de6-f03a-4be4-87f7-98e1db465806",
+                 *       "sourceVersionNo": 2
+                 *     }
+                 */
                 "application/json": components["schemas"]["SurveyCopyDto"];
             };
         };
@@ -2551,9 +6120,169 @@ export interface operations {
             /** @description The copy */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "title": "新商品ペットボトル緑茶の受容性調査",
+                     *         "clientName": "株式会社みどり飲料",
+                     *         "objective": "新商品の受容性評価、購入意向の把握",
+                     *         "deliveryArea": "首都圏、1都3県在住",
+                     *         "category": "飲料、食品",
+                     *         "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                     *         "status": "下書き",
+                     *         "latestVersionNo": 3,
+                     *         "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *         "updatedBy": "b0efe45f-0520-4e21-90f0-7e35f137732e",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "sections": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "title": "スクリーニング",
+                     *             "description": "回答者の属性を確認します。",
+                     *             "sortOrder": 2,
+                     *             "generatedBy": "initial",
+                     *             "questionCount": 3,
+                     *             "pageCount": 3,
+                     *             "questions": [
+                     *               {
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *                 "code": "Q1",
+                     *                 "questionType": "single",
+                     *                 "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *                 "noteText": "お一つだけお選びください。",
+                     *                 "isRequired": true,
+                     *                 "isLinkedToPrevious": true,
+                     *                 "sortOrder": 1,
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixRows": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixColumns": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "isSingleMatrixSelect": true,
+                     *                 "minSelections": 1,
+                     *                 "maxSelections": 3,
+                     *                 "freeTextFields": [
+                     *                   {
+                     *                     "label": "ご意見",
+                     *                     "placeholder": "例：味が濃い",
+                     *                     "isRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "subQuestions": [
+                     *                   {
+                     *                     "label": "緑茶を飲む頻度",
+                     *                     "options": [
+                     *                       {
+                     *                         "label": "毎日",
+                     *                         "isExclusive": true,
+                     *                         "allowOtherInput": true,
+                     *                         "isNotApplicable": true
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "branchRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "destinationQuestionCode": "Q5",
+                     *                     "message": "非認知者は本調査へ進む"
+                     *                   }
+                     *                 ],
+                     *                 "visibilityRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "targets": [
+                     *                       {
+                     *                         "label": "購入したい",
+                     *                         "axis": "row",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         ],
+                     *         "permissions": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "userName": "山田 太郎",
+                     *             "roleType": "view"
+                     *           }
+                     *         ],
+                     *         "versions": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "versionNo": 3,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *             "status": "下書き",
+                     *             "sourceVersionId": "4714fe1f-7db8-4bef-886b-33f3d0113468",
+                     *             "rollbackFromVersionId": "94fd881a-bb6e-41aa-b3ff-a6eaa0e89b35"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
                     };
@@ -2562,36 +6291,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The source survey or version does not exist, or the caller lacks view */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The source survey or version does not exist, or the caller lacks view",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2600,13 +6385,17 @@ export interface operations {
     listSurveys: {
         parameters: {
             query?: {
+                /** @description Also list archived surveys (アーカイブ) */
                 includeArchived?: boolean;
+                /** @description The most entries to answer */
                 limit?: number;
+                /** @description How many entries to skip first */
                 offset?: number;
-                /** @description Keyword over title and client name */
+                /** @description Keyword over title and client name (partial, case-insensitive) */
                 q?: string;
+                /** @description The order after favorites, which come first */
                 sort?: "updatedAtDesc" | "updatedAtAsc" | "titleAsc" | "titleDesc";
-                /** @description Wins over includeArchived */
+                /** @description Only surveys in this status; wins over includeArchived */
                 status?: "下書き" | "レビュー中" | "出力済み" | "アーカイブ";
             };
             header?: never;
@@ -2618,10 +6407,37 @@ export interface operations {
             /** @description List entries */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "title": "新商品ペットボトル緑茶の受容性調査",
+                     *           "clientName": "株式会社みどり飲料",
+                     *           "objective": "新商品の受容性評価、購入意向の把握",
+                     *           "deliveryArea": "首都圏、1都3県在住",
+                     *           "category": "飲料、食品",
+                     *           "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                     *           "status": "下書き",
+                     *           "latestVersionNo": 3,
+                     *           "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *           "updatedBy": "b0efe45f-0520-4e21-90f0-7e35f137732e",
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "updatedAt": "2019-08-24T14:15:22Z",
+                     *           "favorite": true,
+                     *           "sectionCount": 3
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
+                        /** @description List entries */
                         data: components["schemas"]["SurveyListEntryResponse"][];
                     };
                 };
@@ -2629,27 +6445,71 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2664,6 +6524,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "新商品ペットボトル緑茶の受容性調査",
+                 *       "clientName": "株式会社みどり飲料",
+                 *       "objective": "新商品の受容性評価、購入意向の把握",
+                 *       "deliveryArea": "首都圏、1都3県在住",
+                 *       "category": "飲料、食品",
+                 *       "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                 *       "generateInitialContent": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateSurveyDto"];
             };
         };
@@ -2671,9 +6542,169 @@ export interface operations {
             /** @description The new survey */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "title": "新商品ペットボトル緑茶の受容性調査",
+                     *         "clientName": "株式会社みどり飲料",
+                     *         "objective": "新商品の受容性評価、購入意向の把握",
+                     *         "deliveryArea": "首都圏、1都3県在住",
+                     *         "category": "飲料、食品",
+                     *         "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                     *         "status": "下書き",
+                     *         "latestVersionNo": 3,
+                     *         "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *         "updatedBy": "b0efe45f-0520-4e21-90f0-7e35f137732e",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "sections": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "title": "スクリーニング",
+                     *             "description": "回答者の属性を確認します。",
+                     *             "sortOrder": 2,
+                     *             "generatedBy": "initial",
+                     *             "questionCount": 3,
+                     *             "pageCount": 3,
+                     *             "questions": [
+                     *               {
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *                 "code": "Q1",
+                     *                 "questionType": "single",
+                     *                 "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *                 "noteText": "お一つだけお選びください。",
+                     *                 "isRequired": true,
+                     *                 "isLinkedToPrevious": true,
+                     *                 "sortOrder": 1,
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixRows": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixColumns": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "isSingleMatrixSelect": true,
+                     *                 "minSelections": 1,
+                     *                 "maxSelections": 3,
+                     *                 "freeTextFields": [
+                     *                   {
+                     *                     "label": "ご意見",
+                     *                     "placeholder": "例：味が濃い",
+                     *                     "isRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "subQuestions": [
+                     *                   {
+                     *                     "label": "緑茶を飲む頻度",
+                     *                     "options": [
+                     *                       {
+                     *                         "label": "毎日",
+                     *                         "isExclusive": true,
+                     *                         "allowOtherInput": true,
+                     *                         "isNotApplicable": true
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "branchRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "destinationQuestionCode": "Q5",
+                     *                     "message": "非認知者は本調査へ進む"
+                     *                   }
+                     *                 ],
+                     *                 "visibilityRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "targets": [
+                     *                       {
+                     *                         "label": "購入したい",
+                     *                         "axis": "row",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         ],
+                     *         "permissions": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "userName": "山田 太郎",
+                     *             "roleType": "view"
+                     *           }
+                     *         ],
+                     *         "versions": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "versionNo": 3,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *             "status": "下書き",
+                     *             "sourceVersionId": "4714fe1f-7db8-4bef-886b-33f3d0113468",
+                     *             "rollbackFromVersionId": "94fd881a-bb6e-41aa-b3ff-a6eaa0e89b35"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
                     };
@@ -2682,27 +6713,71 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2713,6 +6788,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
@@ -2722,9 +6798,169 @@ export interface operations {
             /** @description The survey */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "title": "新商品ペットボトル緑茶の受容性調査",
+                     *         "clientName": "株式会社みどり飲料",
+                     *         "objective": "新商品の受容性評価、購入意向の把握",
+                     *         "deliveryArea": "首都圏、1都3県在住",
+                     *         "category": "飲料、食品",
+                     *         "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                     *         "status": "下書き",
+                     *         "latestVersionNo": 3,
+                     *         "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *         "updatedBy": "b0efe45f-0520-4e21-90f0-7e35f137732e",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "sections": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "title": "スクリーニング",
+                     *             "description": "回答者の属性を確認します。",
+                     *             "sortOrder": 2,
+                     *             "generatedBy": "initial",
+                     *             "questionCount": 3,
+                     *             "pageCount": 3,
+                     *             "questions": [
+                     *               {
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *                 "code": "Q1",
+                     *                 "questionType": "single",
+                     *                 "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *                 "noteText": "お一つだけお選びください。",
+                     *                 "isRequired": true,
+                     *                 "isLinkedToPrevious": true,
+                     *                 "sortOrder": 1,
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixRows": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixColumns": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "isSingleMatrixSelect": true,
+                     *                 "minSelections": 1,
+                     *                 "maxSelections": 3,
+                     *                 "freeTextFields": [
+                     *                   {
+                     *                     "label": "ご意見",
+                     *                     "placeholder": "例：味が濃い",
+                     *                     "isRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "subQuestions": [
+                     *                   {
+                     *                     "label": "緑茶を飲む頻度",
+                     *                     "options": [
+                     *                       {
+                     *                         "label": "毎日",
+                     *                         "isExclusive": true,
+                     *                         "allowOtherInput": true,
+                     *                         "isNotApplicable": true
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "branchRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "destinationQuestionCode": "Q5",
+                     *                     "message": "非認知者は本調査へ進む"
+                     *                   }
+                     *                 ],
+                     *                 "visibilityRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "targets": [
+                     *                       {
+                     *                         "label": "購入したい",
+                     *                         "axis": "row",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         ],
+                     *         "permissions": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "userName": "山田 太郎",
+                     *             "roleType": "view"
+                     *           }
+                     *         ],
+                     *         "versions": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "versionNo": 3,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *             "status": "下書き",
+                     *             "sourceVersionId": "4714fe1f-7db8-4bef-886b-33f3d0113468",
+                     *             "rollbackFromVersionId": "94fd881a-bb6e-41aa-b3ff-a6eaa0e89b35"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
                     };
@@ -2733,36 +6969,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, is deleted, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, is deleted, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2773,6 +7065,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
@@ -2782,9 +7075,19 @@ export interface operations {
             /** @description Deleted */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["DeletedResponse"];
                     };
@@ -2793,45 +7096,113 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Neither the creator nor an administrator */
             403: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "Neither the creator nor an administrator",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist or is already deleted */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist or is already deleted",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2842,12 +7213,24 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "新商品ペットボトル緑茶の受容性調査",
+                 *       "clientName": "株式会社みどり飲料",
+                 *       "objective": "新商品の受容性評価、購入意向の把握",
+                 *       "deliveryArea": "首都圏、1都3県在住",
+                 *       "category": "飲料、食品",
+                 *       "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                 *       "status": "下書き"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateSurveyDto"];
             };
         };
@@ -2855,9 +7238,169 @@ export interface operations {
             /** @description The survey */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "title": "新商品ペットボトル緑茶の受容性調査",
+                     *         "clientName": "株式会社みどり飲料",
+                     *         "objective": "新商品の受容性評価、購入意向の把握",
+                     *         "deliveryArea": "首都圏、1都3県在住",
+                     *         "category": "飲料、食品",
+                     *         "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                     *         "status": "下書き",
+                     *         "latestVersionNo": 3,
+                     *         "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *         "updatedBy": "b0efe45f-0520-4e21-90f0-7e35f137732e",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "sections": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "title": "スクリーニング",
+                     *             "description": "回答者の属性を確認します。",
+                     *             "sortOrder": 2,
+                     *             "generatedBy": "initial",
+                     *             "questionCount": 3,
+                     *             "pageCount": 3,
+                     *             "questions": [
+                     *               {
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *                 "code": "Q1",
+                     *                 "questionType": "single",
+                     *                 "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *                 "noteText": "お一つだけお選びください。",
+                     *                 "isRequired": true,
+                     *                 "isLinkedToPrevious": true,
+                     *                 "sortOrder": 1,
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixRows": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixColumns": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "isSingleMatrixSelect": true,
+                     *                 "minSelections": 1,
+                     *                 "maxSelections": 3,
+                     *                 "freeTextFields": [
+                     *                   {
+                     *                     "label": "ご意見",
+                     *                     "placeholder": "例：味が濃い",
+                     *                     "isRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "subQuestions": [
+                     *                   {
+                     *                     "label": "緑茶を飲む頻度",
+                     *                     "options": [
+                     *                       {
+                     *                         "label": "毎日",
+                     *                         "isExclusive": true,
+                     *                         "allowOtherInput": true,
+                     *                         "isNotApplicable": true
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "branchRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "destinationQuestionCode": "Q5",
+                     *                     "message": "非認知者は本調査へ進む"
+                     *                   }
+                     *                 ],
+                     *                 "visibilityRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "targets": [
+                     *                       {
+                     *                         "label": "購入したい",
+                     *                         "axis": "row",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         ],
+                     *         "permissions": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "userName": "山田 太郎",
+                     *             "roleType": "view"
+                     *           }
+                     *         ],
+                     *         "versions": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "versionNo": 3,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *             "status": "下書き",
+                     *             "sourceVersionId": "4714fe1f-7db8-4bef-886b-33f3d0113468",
+                     *             "rollbackFromVersionId": "94fd881a-bb6e-41aa-b3ff-a6eaa0e89b35"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
                     };
@@ -2866,36 +7409,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, is deleted, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, is deleted, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2906,6 +7505,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
@@ -2915,9 +7515,169 @@ export interface operations {
             /** @description The survey */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "title": "新商品ペットボトル緑茶の受容性調査",
+                     *         "clientName": "株式会社みどり飲料",
+                     *         "objective": "新商品の受容性評価、購入意向の把握",
+                     *         "deliveryArea": "首都圏、1都3県在住",
+                     *         "category": "飲料、食品",
+                     *         "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                     *         "status": "下書き",
+                     *         "latestVersionNo": 3,
+                     *         "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *         "updatedBy": "b0efe45f-0520-4e21-90f0-7e35f137732e",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "sections": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "title": "スクリーニング",
+                     *             "description": "回答者の属性を確認します。",
+                     *             "sortOrder": 2,
+                     *             "generatedBy": "initial",
+                     *             "questionCount": 3,
+                     *             "pageCount": 3,
+                     *             "questions": [
+                     *               {
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *                 "code": "Q1",
+                     *                 "questionType": "single",
+                     *                 "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *                 "noteText": "お一つだけお選びください。",
+                     *                 "isRequired": true,
+                     *                 "isLinkedToPrevious": true,
+                     *                 "sortOrder": 1,
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixRows": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixColumns": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "isSingleMatrixSelect": true,
+                     *                 "minSelections": 1,
+                     *                 "maxSelections": 3,
+                     *                 "freeTextFields": [
+                     *                   {
+                     *                     "label": "ご意見",
+                     *                     "placeholder": "例：味が濃い",
+                     *                     "isRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "subQuestions": [
+                     *                   {
+                     *                     "label": "緑茶を飲む頻度",
+                     *                     "options": [
+                     *                       {
+                     *                         "label": "毎日",
+                     *                         "isExclusive": true,
+                     *                         "allowOtherInput": true,
+                     *                         "isNotApplicable": true
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "branchRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "destinationQuestionCode": "Q5",
+                     *                     "message": "非認知者は本調査へ進む"
+                     *                   }
+                     *                 ],
+                     *                 "visibilityRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "targets": [
+                     *                       {
+                     *                         "label": "購入したい",
+                     *                         "axis": "row",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         ],
+                     *         "permissions": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "userName": "山田 太郎",
+                     *             "roleType": "view"
+                     *           }
+                     *         ],
+                     *         "versions": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "versionNo": 3,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *             "status": "下書き",
+                     *             "sourceVersionId": "4714fe1f-7db8-4bef-886b-33f3d0113468",
+                     *             "rollbackFromVersionId": "94fd881a-bb6e-41aa-b3ff-a6eaa0e89b35"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
                     };
@@ -2926,36 +7686,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, is deleted, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, is deleted, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -2966,6 +7782,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
@@ -2975,9 +7792,169 @@ export interface operations {
             /** @description The copy */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "title": "新商品ペットボトル緑茶の受容性調査",
+                     *         "clientName": "株式会社みどり飲料",
+                     *         "objective": "新商品の受容性評価、購入意向の把握",
+                     *         "deliveryArea": "首都圏、1都3県在住",
+                     *         "category": "飲料、食品",
+                     *         "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                     *         "status": "下書き",
+                     *         "latestVersionNo": 3,
+                     *         "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *         "updatedBy": "b0efe45f-0520-4e21-90f0-7e35f137732e",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "sections": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "title": "スクリーニング",
+                     *             "description": "回答者の属性を確認します。",
+                     *             "sortOrder": 2,
+                     *             "generatedBy": "initial",
+                     *             "questionCount": 3,
+                     *             "pageCount": 3,
+                     *             "questions": [
+                     *               {
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *                 "code": "Q1",
+                     *                 "questionType": "single",
+                     *                 "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *                 "noteText": "お一つだけお選びください。",
+                     *                 "isRequired": true,
+                     *                 "isLinkedToPrevious": true,
+                     *                 "sortOrder": 1,
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixRows": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixColumns": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "isSingleMatrixSelect": true,
+                     *                 "minSelections": 1,
+                     *                 "maxSelections": 3,
+                     *                 "freeTextFields": [
+                     *                   {
+                     *                     "label": "ご意見",
+                     *                     "placeholder": "例：味が濃い",
+                     *                     "isRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "subQuestions": [
+                     *                   {
+                     *                     "label": "緑茶を飲む頻度",
+                     *                     "options": [
+                     *                       {
+                     *                         "label": "毎日",
+                     *                         "isExclusive": true,
+                     *                         "allowOtherInput": true,
+                     *                         "isNotApplicable": true
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "branchRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "destinationQuestionCode": "Q5",
+                     *                     "message": "非認知者は本調査へ進む"
+                     *                   }
+                     *                 ],
+                     *                 "visibilityRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "targets": [
+                     *                       {
+                     *                         "label": "購入したい",
+                     *                         "axis": "row",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         ],
+                     *         "permissions": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "userName": "山田 太郎",
+                     *             "roleType": "view"
+                     *           }
+                     *         ],
+                     *         "versions": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "versionNo": 3,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *             "status": "下書き",
+                     *             "sourceVersionId": "4714fe1f-7db8-4bef-886b-33f3d0113468",
+                     *             "rollbackFromVersionId": "94fd881a-bb6e-41aa-b3ff-a6eaa0e89b35"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
                     };
@@ -2986,36 +7963,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, is deleted, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, is deleted, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3026,6 +8059,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
@@ -3035,9 +8069,140 @@ export interface operations {
             /** @description The exported questionnaire */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "surveyId": "1a903e37-335f-48af-a932-b6461ffc41a1",
+                     *         "title": "新商品ペットボトル緑茶の受容性調査",
+                     *         "status": "出力済み",
+                     *         "exportedAt": "2019-08-24T14:15:22Z",
+                     *         "metadata": {
+                     *           "clientName": "株式会社みどり飲料",
+                     *           "objective": "新商品の受容性評価、購入意向の把握",
+                     *           "deliveryArea": "首都圏、1都3県在住",
+                     *           "category": "飲料、食品",
+                     *           "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                     *           "latestVersionNo": 3
+                     *         },
+                     *         "sections": [
+                     *           {
+                     *             "title": "スクリーニング",
+                     *             "description": "回答者の属性を確認します。",
+                     *             "generatedBy": "initial",
+                     *             "questions": [
+                     *               {
+                     *                 "code": "Q1",
+                     *                 "questionType": "single",
+                     *                 "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *                 "noteText": "お一つだけお選びください。",
+                     *                 "isRequired": true,
+                     *                 "isLinkedToPrevious": true,
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "matrixRows": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "matrixColumns": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "isSingleMatrixSelect": true,
+                     *                 "minSelections": 1,
+                     *                 "maxSelections": 3,
+                     *                 "freeTextFields": [
+                     *                   {
+                     *                     "label": "ご意見",
+                     *                     "placeholder": "例：味が濃い",
+                     *                     "isRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "subQuestions": [
+                     *                   {
+                     *                     "label": "緑茶を飲む頻度",
+                     *                     "options": [
+                     *                       {
+                     *                         "label": "毎日",
+                     *                         "isExclusive": true,
+                     *                         "allowOtherInput": true,
+                     *                         "isNotApplicable": true
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "branchRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "destinationQuestionCode": "Q5",
+                     *                     "message": "非認知者は本調査へ進む"
+                     *                   }
+                     *                 ],
+                     *                 "visibilityRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "targets": [
+                     *                       {
+                     *                         "label": "購入したい",
+                     *                         "axis": "row",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["ExportResponse"];
                     };
@@ -3046,36 +8211,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, is deleted, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, is deleted, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3086,6 +8307,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
@@ -3095,9 +8317,140 @@ export interface operations {
             /** @description The exported questionnaire */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "surveyId": "1a903e37-335f-48af-a932-b6461ffc41a1",
+                     *         "title": "新商品ペットボトル緑茶の受容性調査",
+                     *         "status": "出力済み",
+                     *         "exportedAt": "2019-08-24T14:15:22Z",
+                     *         "metadata": {
+                     *           "clientName": "株式会社みどり飲料",
+                     *           "objective": "新商品の受容性評価、購入意向の把握",
+                     *           "deliveryArea": "首都圏、1都3県在住",
+                     *           "category": "飲料、食品",
+                     *           "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                     *           "latestVersionNo": 3
+                     *         },
+                     *         "sections": [
+                     *           {
+                     *             "title": "スクリーニング",
+                     *             "description": "回答者の属性を確認します。",
+                     *             "generatedBy": "initial",
+                     *             "questions": [
+                     *               {
+                     *                 "code": "Q1",
+                     *                 "questionType": "single",
+                     *                 "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *                 "noteText": "お一つだけお選びください。",
+                     *                 "isRequired": true,
+                     *                 "isLinkedToPrevious": true,
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "matrixRows": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "matrixColumns": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "isSingleMatrixSelect": true,
+                     *                 "minSelections": 1,
+                     *                 "maxSelections": 3,
+                     *                 "freeTextFields": [
+                     *                   {
+                     *                     "label": "ご意見",
+                     *                     "placeholder": "例：味が濃い",
+                     *                     "isRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "subQuestions": [
+                     *                   {
+                     *                     "label": "緑茶を飲む頻度",
+                     *                     "options": [
+                     *                       {
+                     *                         "label": "毎日",
+                     *                         "isExclusive": true,
+                     *                         "allowOtherInput": true,
+                     *                         "isNotApplicable": true
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "branchRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "destinationQuestionCode": "Q5",
+                     *                     "message": "非認知者は本調査へ進む"
+                     *                   }
+                     *                 ],
+                     *                 "visibilityRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "targets": [
+                     *                       {
+                     *                         "label": "購入したい",
+                     *                         "axis": "row",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["ExportResponse"];
                     };
@@ -3106,36 +8459,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, is deleted, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, is deleted, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3146,12 +8555,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "favorite": true
+                 *     }
+                 */
                 "application/json": components["schemas"]["FavoriteDto"];
             };
         };
@@ -3159,9 +8574,20 @@ export interface operations {
             /** @description The favorite as stored */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "surveyId": "1a903e37-335f-48af-a932-b6461ffc41a1",
+                     *         "favorite": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["FavoriteResponse"];
                     };
@@ -3170,36 +8596,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, is deleted, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, is deleted, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3213,6 +8695,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
@@ -3222,9 +8705,31 @@ export interface operations {
             /** @description The issues found, in question order */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "versionNo": 3,
+                     *         "issues": [
+                     *           {
+                     *             "code": "DANGLING_DESTINATION",
+                     *             "severity": "error",
+                     *             "questionCode": "Q3",
+                     *             "questionId": "ffa0420e-f70b-4e5b-99a0-434bff860467",
+                     *             "sectionId": "e886b9ca-b5a6-42e4-892d-0b160851d7c9",
+                     *             "sectionTitle": "本調査",
+                     *             "message": "分岐先の設問 Q12 がこの版にありません。"
+                     *           }
+                     *         ],
+                     *         "checkedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["LogicCheckResponse"];
                     };
@@ -3233,36 +8738,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey or the version does not exist, or the caller lacks view */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey or the version does not exist, or the caller lacks view",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3273,6 +8834,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
@@ -3282,10 +8844,25 @@ export interface operations {
             /** @description Every permission */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "userName": "山田 太郎",
+                     *           "roleType": "view"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
+                        /** @description Every permission */
                         data: components["schemas"]["PermissionResponse"][];
                     };
                 };
@@ -3293,36 +8870,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, or the caller lacks view */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, or the caller lacks view",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3333,12 +8966,24 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "permissions": [
+                 *         {
+                 *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                 *           "userName": "山田 太郎",
+                 *           "roleType": "view"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ReplacePermissionsDto"];
             };
         };
@@ -3346,10 +8991,25 @@ export interface operations {
             /** @description The list as stored */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": [
+                     *         {
+                     *           "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *           "userName": "山田 太郎",
+                     *           "roleType": "view"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
+                        /** @description The list as stored */
                         data: components["schemas"]["PermissionResponse"][];
                     };
                 };
@@ -3357,36 +9017,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist or the caller lacks edit; USER_NOT_FOUND: a user does not exist; OWN_EDIT_PERMISSION_REQUIRED: a non-administrator left out their own edit permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist or the caller lacks edit",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3397,6 +9113,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
@@ -3406,9 +9123,169 @@ export interface operations {
             /** @description The survey, unchanged when nothing needed renumbering */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "title": "新商品ペットボトル緑茶の受容性調査",
+                     *         "clientName": "株式会社みどり飲料",
+                     *         "objective": "新商品の受容性評価、購入意向の把握",
+                     *         "deliveryArea": "首都圏、1都3県在住",
+                     *         "category": "飲料、食品",
+                     *         "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                     *         "status": "下書き",
+                     *         "latestVersionNo": 3,
+                     *         "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *         "updatedBy": "b0efe45f-0520-4e21-90f0-7e35f137732e",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "sections": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "title": "スクリーニング",
+                     *             "description": "回答者の属性を確認します。",
+                     *             "sortOrder": 2,
+                     *             "generatedBy": "initial",
+                     *             "questionCount": 3,
+                     *             "pageCount": 3,
+                     *             "questions": [
+                     *               {
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *                 "code": "Q1",
+                     *                 "questionType": "single",
+                     *                 "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *                 "noteText": "お一つだけお選びください。",
+                     *                 "isRequired": true,
+                     *                 "isLinkedToPrevious": true,
+                     *                 "sortOrder": 1,
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixRows": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixColumns": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "isSingleMatrixSelect": true,
+                     *                 "minSelections": 1,
+                     *                 "maxSelections": 3,
+                     *                 "freeTextFields": [
+                     *                   {
+                     *                     "label": "ご意見",
+                     *                     "placeholder": "例：味が濃い",
+                     *                     "isRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "subQuestions": [
+                     *                   {
+                     *                     "label": "緑茶を飲む頻度",
+                     *                     "options": [
+                     *                       {
+                     *                         "label": "毎日",
+                     *                         "isExclusive": true,
+                     *                         "allowOtherInput": true,
+                     *                         "isNotApplicable": true
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "branchRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "destinationQuestionCode": "Q5",
+                     *                     "message": "非認知者は本調査へ進む"
+                     *                   }
+                     *                 ],
+                     *                 "visibilityRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "targets": [
+                     *                       {
+                     *                         "label": "購入したい",
+                     *                         "axis": "row",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         ],
+                     *         "permissions": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "userName": "山田 太郎",
+                     *             "roleType": "view"
+                     *           }
+                     *         ],
+                     *         "versions": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "versionNo": 3,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *             "status": "下書き",
+                     *             "sourceVersionId": "4714fe1f-7db8-4bef-886b-33f3d0113468",
+                     *             "rollbackFromVersionId": "94fd881a-bb6e-41aa-b3ff-a6eaa0e89b35"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
                     };
@@ -3417,36 +9294,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, is deleted, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, is deleted, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3457,6 +9390,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
@@ -3466,9 +9400,145 @@ export interface operations {
             /** @description The new latest version, with its snapshot */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "versionNo": 3,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *         "status": "下書き",
+                     *         "sourceVersionId": "4714fe1f-7db8-4bef-886b-33f3d0113468",
+                     *         "rollbackFromVersionId": "94fd881a-bb6e-41aa-b3ff-a6eaa0e89b35",
+                     *         "snapshotSections": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "title": "スクリーニング",
+                     *             "description": "回答者の属性を確認します。",
+                     *             "sortOrder": 2,
+                     *             "generatedBy": "initial",
+                     *             "questionCount": 3,
+                     *             "pageCount": 3,
+                     *             "questions": [
+                     *               {
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *                 "code": "Q1",
+                     *                 "questionType": "single",
+                     *                 "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *                 "noteText": "お一つだけお選びください。",
+                     *                 "isRequired": true,
+                     *                 "isLinkedToPrevious": true,
+                     *                 "sortOrder": 1,
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixRows": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixColumns": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "isSingleMatrixSelect": true,
+                     *                 "minSelections": 1,
+                     *                 "maxSelections": 3,
+                     *                 "freeTextFields": [
+                     *                   {
+                     *                     "label": "ご意見",
+                     *                     "placeholder": "例：味が濃い",
+                     *                     "isRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "subQuestions": [
+                     *                   {
+                     *                     "label": "緑茶を飲む頻度",
+                     *                     "options": [
+                     *                       {
+                     *                         "label": "毎日",
+                     *                         "isExclusive": true,
+                     *                         "allowOtherInput": true,
+                     *                         "isNotApplicable": true
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "branchRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "destinationQuestionCode": "Q5",
+                     *                     "message": "非認知者は本調査へ進む"
+                     *                   }
+                     *                 ],
+                     *                 "visibilityRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "targets": [
+                     *                       {
+                     *                         "label": "購入したい",
+                     *                         "axis": "row",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["VersionResponse"];
                     };
@@ -3477,36 +9547,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, is deleted, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, is deleted, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3517,12 +9643,19 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "利用状況",
+                 *       "description": "普段のご利用についてお伺いします。"
+                 *     }
+                 */
                 "application/json": components["schemas"]["AddSectionDto"];
             };
         };
@@ -3530,9 +9663,134 @@ export interface operations {
             /** @description The new section */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "title": "スクリーニング",
+                     *         "description": "回答者の属性を確認します。",
+                     *         "sortOrder": 2,
+                     *         "generatedBy": "initial",
+                     *         "questionCount": 3,
+                     *         "pageCount": 3,
+                     *         "questions": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "code": "Q1",
+                     *             "questionType": "single",
+                     *             "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *             "noteText": "お一つだけお選びください。",
+                     *             "isRequired": true,
+                     *             "isLinkedToPrevious": true,
+                     *             "sortOrder": 1,
+                     *             "options": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "matrixRows": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "matrixColumns": [
+                     *               {
+                     *                 "label": "知っていて、利用したことがある",
+                     *                 "isExclusive": true,
+                     *                 "allowOtherInput": true,
+                     *                 "isNotApplicable": true,
+                     *                 "axis": "row",
+                     *                 "placeholder": "例：お茶の味が好きだから",
+                     *                 "fieldIsRequired": true,
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *               }
+                     *             ],
+                     *             "isSingleMatrixSelect": true,
+                     *             "minSelections": 1,
+                     *             "maxSelections": 3,
+                     *             "freeTextFields": [
+                     *               {
+                     *                 "label": "ご意見",
+                     *                 "placeholder": "例：味が濃い",
+                     *                 "isRequired": true
+                     *               }
+                     *             ],
+                     *             "subQuestions": [
+                     *               {
+                     *                 "label": "緑茶を飲む頻度",
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "毎日",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "branchRules": [
+                     *               {
+                     *                 "logicalOperator": "AND",
+                     *                 "conditions": [
+                     *                   {
+                     *                     "sourceQuestionCode": "Q1",
+                     *                     "operator": "equals",
+                     *                     "value": "知らない",
+                     *                     "subValue": "とてもそう思う",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ],
+                     *                 "destinationQuestionCode": "Q5",
+                     *                 "message": "非認知者は本調査へ進む"
+                     *               }
+                     *             ],
+                     *             "visibilityRules": [
+                     *               {
+                     *                 "logicalOperator": "AND",
+                     *                 "conditions": [
+                     *                   {
+                     *                     "sourceQuestionCode": "Q1",
+                     *                     "operator": "equals",
+                     *                     "value": "知らない",
+                     *                     "subValue": "とてもそう思う",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ],
+                     *                 "targets": [
+                     *                   {
+                     *                     "label": "購入したい",
+                     *                     "axis": "row",
+                     *                     "subQuestionIndex": 0
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "updatedAt": "2019-08-24T14:15:22Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SectionResponse"];
                     };
@@ -3541,36 +9799,92 @@ export interface operations {
             /** @description SECTION_LIMIT_EXCEEDED: the survey would hold more than 200 sections; QUESTION_LIMIT_EXCEEDED: the survey would hold more than 2000 questions (with the section's draft questions); or the body is malformed */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, or the caller lacks edit */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, or the caller lacks edit",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3581,6 +9895,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
@@ -3590,9 +9905,40 @@ export interface operations {
             /** @description The theme */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "title": "新商品ペットボトル緑茶の受容性調査",
+                     *         "clientName": "株式会社みどり飲料",
+                     *         "objective": {
+                     *           "presets": [
+                     *             "新商品の受容性評価",
+                     *             "認知度調査"
+                     *           ],
+                     *           "customText": "購入意向の把握"
+                     *         },
+                     *         "deliveryArea": {
+                     *           "preset": "首都圏",
+                     *           "customText": "1都3県在住"
+                     *         },
+                     *         "categories": {
+                     *           "labels": [
+                     *             "飲料",
+                     *             "食品"
+                     *           ],
+                     *           "freeText": "ペットボトル茶"
+                     *         },
+                     *         "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                     *         "status": "下書き"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["ThemeResponse"];
                     };
@@ -3601,36 +9947,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, or the caller lacks view */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, or the caller lacks view",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3641,12 +10043,38 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "新商品ペットボトル緑茶の受容性調査",
+                 *       "clientName": "株式会社みどり飲料",
+                 *       "objective": {
+                 *         "presets": [
+                 *           "新商品の受容性評価",
+                 *           "認知度調査"
+                 *         ],
+                 *         "customText": "購入意向の把握"
+                 *       },
+                 *       "deliveryArea": {
+                 *         "preset": "首都圏",
+                 *         "customText": "1都3県在住"
+                 *       },
+                 *       "categories": {
+                 *         "labels": [
+                 *           "飲料",
+                 *           "食品"
+                 *         ],
+                 *         "freeText": "ペットボトル茶"
+                 *       },
+                 *       "promptText": "新商品のペットボトル緑茶「みどり茶」"
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateThemeDto"];
             };
         };
@@ -3654,9 +10082,40 @@ export interface operations {
             /** @description The theme as stored */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "title": "新商品ペットボトル緑茶の受容性調査",
+                     *         "clientName": "株式会社みどり飲料",
+                     *         "objective": {
+                     *           "presets": [
+                     *             "新商品の受容性評価",
+                     *             "認知度調査"
+                     *           ],
+                     *           "customText": "購入意向の把握"
+                     *         },
+                     *         "deliveryArea": {
+                     *           "preset": "首都圏",
+                     *           "customText": "1都3県在住"
+                     *         },
+                     *         "categories": {
+                     *           "labels": [
+                     *             "飲料",
+                     *             "食品"
+                     *           ],
+                     *           "freeText": "ペットボトル茶"
+                     *         },
+                     *         "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                     *         "status": "下書き"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["ThemeResponse"];
                     };
@@ -3665,36 +10124,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, or the caller lacks edit */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, or the caller lacks edit",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3705,6 +10220,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
@@ -3714,10 +10230,149 @@ export interface operations {
             /** @description Every version */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *           "versionNo": 3,
+                     *           "createdAt": "2019-08-24T14:15:22Z",
+                     *           "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *           "status": "下書き",
+                     *           "sourceVersionId": "4714fe1f-7db8-4bef-886b-33f3d0113468",
+                     *           "rollbackFromVersionId": "94fd881a-bb6e-41aa-b3ff-a6eaa0e89b35",
+                     *           "snapshotSections": [
+                     *             {
+                     *               "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *               "title": "スクリーニング",
+                     *               "description": "回答者の属性を確認します。",
+                     *               "sortOrder": 2,
+                     *               "generatedBy": "initial",
+                     *               "questionCount": 3,
+                     *               "pageCount": 3,
+                     *               "questions": [
+                     *                 {
+                     *                   "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *                   "code": "Q1",
+                     *                   "questionType": "single",
+                     *                   "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *                   "noteText": "お一つだけお選びください。",
+                     *                   "isRequired": true,
+                     *                   "isLinkedToPrevious": true,
+                     *                   "sortOrder": 1,
+                     *                   "options": [
+                     *                     {
+                     *                       "label": "知っていて、利用したことがある",
+                     *                       "isExclusive": true,
+                     *                       "allowOtherInput": true,
+                     *                       "isNotApplicable": true,
+                     *                       "axis": "row",
+                     *                       "placeholder": "例：お茶の味が好きだから",
+                     *                       "fieldIsRequired": true,
+                     *                       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                     }
+                     *                   ],
+                     *                   "matrixRows": [
+                     *                     {
+                     *                       "label": "知っていて、利用したことがある",
+                     *                       "isExclusive": true,
+                     *                       "allowOtherInput": true,
+                     *                       "isNotApplicable": true,
+                     *                       "axis": "row",
+                     *                       "placeholder": "例：お茶の味が好きだから",
+                     *                       "fieldIsRequired": true,
+                     *                       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                     }
+                     *                   ],
+                     *                   "matrixColumns": [
+                     *                     {
+                     *                       "label": "知っていて、利用したことがある",
+                     *                       "isExclusive": true,
+                     *                       "allowOtherInput": true,
+                     *                       "isNotApplicable": true,
+                     *                       "axis": "row",
+                     *                       "placeholder": "例：お茶の味が好きだから",
+                     *                       "fieldIsRequired": true,
+                     *                       "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                     }
+                     *                   ],
+                     *                   "isSingleMatrixSelect": true,
+                     *                   "minSelections": 1,
+                     *                   "maxSelections": 3,
+                     *                   "freeTextFields": [
+                     *                     {
+                     *                       "label": "ご意見",
+                     *                       "placeholder": "例：味が濃い",
+                     *                       "isRequired": true
+                     *                     }
+                     *                   ],
+                     *                   "subQuestions": [
+                     *                     {
+                     *                       "label": "緑茶を飲む頻度",
+                     *                       "options": [
+                     *                         {
+                     *                           "label": "毎日",
+                     *                           "isExclusive": true,
+                     *                           "allowOtherInput": true,
+                     *                           "isNotApplicable": true
+                     *                         }
+                     *                       ]
+                     *                     }
+                     *                   ],
+                     *                   "branchRules": [
+                     *                     {
+                     *                       "logicalOperator": "AND",
+                     *                       "conditions": [
+                     *                         {
+                     *                           "sourceQuestionCode": "Q1",
+                     *                           "operator": "equals",
+                     *                           "value": "知らない",
+                     *                           "subValue": "とてもそう思う",
+                     *                           "subQuestionIndex": 0
+                     *                         }
+                     *                       ],
+                     *                       "destinationQuestionCode": "Q5",
+                     *                       "message": "非認知者は本調査へ進む"
+                     *                     }
+                     *                   ],
+                     *                   "visibilityRules": [
+                     *                     {
+                     *                       "logicalOperator": "AND",
+                     *                       "conditions": [
+                     *                         {
+                     *                           "sourceQuestionCode": "Q1",
+                     *                           "operator": "equals",
+                     *                           "value": "知らない",
+                     *                           "subValue": "とてもそう思う",
+                     *                           "subQuestionIndex": 0
+                     *                         }
+                     *                       ],
+                     *                       "targets": [
+                     *                         {
+                     *                           "label": "購入したい",
+                     *                           "axis": "row",
+                     *                           "subQuestionIndex": 0
+                     *                         }
+                     *                       ]
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               ],
+                     *               "updatedAt": "2019-08-24T14:15:22Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
+                        /** @description Every version */
                         data: components["schemas"]["VersionResponse"][];
                     };
                 };
@@ -3725,36 +10380,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, is deleted, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, is deleted, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3765,6 +10476,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
             };
             cookie?: never;
@@ -3774,9 +10486,145 @@ export interface operations {
             /** @description The new latest version, with its snapshot */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "versionNo": 3,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *         "status": "下書き",
+                     *         "sourceVersionId": "4714fe1f-7db8-4bef-886b-33f3d0113468",
+                     *         "rollbackFromVersionId": "94fd881a-bb6e-41aa-b3ff-a6eaa0e89b35",
+                     *         "snapshotSections": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "title": "スクリーニング",
+                     *             "description": "回答者の属性を確認します。",
+                     *             "sortOrder": 2,
+                     *             "generatedBy": "initial",
+                     *             "questionCount": 3,
+                     *             "pageCount": 3,
+                     *             "questions": [
+                     *               {
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *                 "code": "Q1",
+                     *                 "questionType": "single",
+                     *                 "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *                 "noteText": "お一つだけお選びください。",
+                     *                 "isRequired": true,
+                     *                 "isLinkedToPrevious": true,
+                     *                 "sortOrder": 1,
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixRows": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixColumns": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "isSingleMatrixSelect": true,
+                     *                 "minSelections": 1,
+                     *                 "maxSelections": 3,
+                     *                 "freeTextFields": [
+                     *                   {
+                     *                     "label": "ご意見",
+                     *                     "placeholder": "例：味が濃い",
+                     *                     "isRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "subQuestions": [
+                     *                   {
+                     *                     "label": "緑茶を飲む頻度",
+                     *                     "options": [
+                     *                       {
+                     *                         "label": "毎日",
+                     *                         "isExclusive": true,
+                     *                         "allowOtherInput": true,
+                     *                         "isNotApplicable": true
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "branchRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "destinationQuestionCode": "Q5",
+                     *                     "message": "非認知者は本調査へ進む"
+                     *                   }
+                     *                 ],
+                     *                 "visibilityRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "targets": [
+                     *                       {
+                     *                         "label": "購入したい",
+                     *                         "axis": "row",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["VersionResponse"];
                     };
@@ -3785,36 +10633,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey does not exist, is deleted, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey does not exist, is deleted, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3825,10 +10729,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Version number, digits only */
+                /** @description The earlier version’s number, digits only */
                 fromNo: string;
+                /** @description The survey’s id */
                 surveyId: string;
-                /** @description Version number, digits only */
+                /** @description The later version’s number, digits only */
                 toNo: string;
             };
             cookie?: never;
@@ -3838,9 +10743,105 @@ export interface operations {
             /** @description The differences from fromNo to toNo */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "fromVersionNo": 2,
+                     *         "toVersionNo": 3,
+                     *         "sections": {
+                     *           "added": [
+                     *             {
+                     *               "stableId": "c9fa6f13-5763-487f-ac87-8926c3b235ea",
+                     *               "title": "本調査",
+                     *               "position": 3
+                     *             }
+                     *           ],
+                     *           "removed": [
+                     *             {
+                     *               "stableId": "c9fa6f13-5763-487f-ac87-8926c3b235ea",
+                     *               "title": "本調査",
+                     *               "position": 3
+                     *             }
+                     *           ],
+                     *           "moved": [
+                     *             {
+                     *               "stableId": "c9fa6f13-5763-487f-ac87-8926c3b235ea",
+                     *               "title": "本調査",
+                     *               "fromPosition": 3,
+                     *               "toPosition": 2
+                     *             }
+                     *           ],
+                     *           "changed": [
+                     *             {
+                     *               "stableId": "c9fa6f13-5763-487f-ac87-8926c3b235ea",
+                     *               "title": "本調査",
+                     *               "fields": [
+                     *                 {
+                     *                   "field": "promptText",
+                     *                   "before": "緑茶をご存じですか。",
+                     *                   "after": "新商品「みどり茶」をご存じですか。"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         },
+                     *         "questions": {
+                     *           "added": [
+                     *             {
+                     *               "stableId": "c9fa6f13-5763-487f-ac87-8926c3b235ea",
+                     *               "code": "Q4",
+                     *               "sectionStableId": "e99181ff-0521-49fb-bef0-4e94c7c470e3",
+                     *               "position": 2
+                     *             }
+                     *           ],
+                     *           "removed": [
+                     *             {
+                     *               "stableId": "c9fa6f13-5763-487f-ac87-8926c3b235ea",
+                     *               "code": "Q4",
+                     *               "sectionStableId": "e99181ff-0521-49fb-bef0-4e94c7c470e3",
+                     *               "position": 2
+                     *             }
+                     *           ],
+                     *           "moved": [
+                     *             {
+                     *               "stableId": "c9fa6f13-5763-487f-ac87-8926c3b235ea",
+                     *               "code": "Q4",
+                     *               "fromSectionStableId": "8458a1d3-0d67-424f-bc3a-60a30adfc027",
+                     *               "toSectionStableId": "e2852c2f-7e63-44ae-9bb2-80d748ff5326",
+                     *               "fromPosition": 2,
+                     *               "toPosition": 1
+                     *             }
+                     *           ],
+                     *           "renamed": [
+                     *             {
+                     *               "stableId": "c9fa6f13-5763-487f-ac87-8926c3b235ea",
+                     *               "fromCode": "Q7",
+                     *               "toCode": "Q4"
+                     *             }
+                     *           ],
+                     *           "changed": [
+                     *             {
+                     *               "stableId": "c9fa6f13-5763-487f-ac87-8926c3b235ea",
+                     *               "code": "Q1",
+                     *               "fields": [
+                     *                 {
+                     *                   "field": "promptText",
+                     *                   "before": "緑茶をご存じですか。",
+                     *                   "after": "新商品「みどり茶」をご存じですか。"
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["VersionDiffResponse"];
                     };
@@ -3849,36 +10850,92 @@ export interface operations {
             /** @description A version number is not digits, or the request is malformed */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey or the version does not exist, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey or the version does not exist, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3889,6 +10946,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
                 /** @description Version number, digits only */
                 versionNo: string;
@@ -3900,9 +10958,169 @@ export interface operations {
             /** @description The new survey */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "title": "新商品ペットボトル緑茶の受容性調査",
+                     *         "clientName": "株式会社みどり飲料",
+                     *         "objective": "新商品の受容性評価、購入意向の把握",
+                     *         "deliveryArea": "首都圏、1都3県在住",
+                     *         "category": "飲料、食品",
+                     *         "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                     *         "status": "下書き",
+                     *         "latestVersionNo": 3,
+                     *         "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *         "updatedBy": "b0efe45f-0520-4e21-90f0-7e35f137732e",
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "updatedAt": "2019-08-24T14:15:22Z",
+                     *         "sections": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "title": "スクリーニング",
+                     *             "description": "回答者の属性を確認します。",
+                     *             "sortOrder": 2,
+                     *             "generatedBy": "initial",
+                     *             "questionCount": 3,
+                     *             "pageCount": 3,
+                     *             "questions": [
+                     *               {
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *                 "code": "Q1",
+                     *                 "questionType": "single",
+                     *                 "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *                 "noteText": "お一つだけお選びください。",
+                     *                 "isRequired": true,
+                     *                 "isLinkedToPrevious": true,
+                     *                 "sortOrder": 1,
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixRows": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixColumns": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "isSingleMatrixSelect": true,
+                     *                 "minSelections": 1,
+                     *                 "maxSelections": 3,
+                     *                 "freeTextFields": [
+                     *                   {
+                     *                     "label": "ご意見",
+                     *                     "placeholder": "例：味が濃い",
+                     *                     "isRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "subQuestions": [
+                     *                   {
+                     *                     "label": "緑茶を飲む頻度",
+                     *                     "options": [
+                     *                       {
+                     *                         "label": "毎日",
+                     *                         "isExclusive": true,
+                     *                         "allowOtherInput": true,
+                     *                         "isNotApplicable": true
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "branchRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "destinationQuestionCode": "Q5",
+                     *                     "message": "非認知者は本調査へ進む"
+                     *                   }
+                     *                 ],
+                     *                 "visibilityRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "targets": [
+                     *                       {
+                     *                         "label": "購入したい",
+                     *                         "axis": "row",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         ],
+                     *         "permissions": [
+                     *           {
+                     *             "userId": "2c4a230c-5085-4924-a3e1-25fb4fc5965b",
+                     *             "userName": "山田 太郎",
+                     *             "roleType": "view"
+                     *           }
+                     *         ],
+                     *         "versions": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "versionNo": 3,
+                     *             "createdAt": "2019-08-24T14:15:22Z",
+                     *             "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *             "status": "下書き",
+                     *             "sourceVersionId": "4714fe1f-7db8-4bef-886b-33f3d0113468",
+                     *             "rollbackFromVersionId": "94fd881a-bb6e-41aa-b3ff-a6eaa0e89b35"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["SurveyResponse"];
                     };
@@ -3911,36 +11129,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey or the version does not exist, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey or the version does not exist, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -3951,6 +11225,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The survey’s id */
                 surveyId: string;
                 /** @description Version number, digits only */
                 versionNo: string;
@@ -3962,9 +11237,145 @@ export interface operations {
             /** @description The new version, with rollbackFromVersionId */
             201: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *         "versionNo": 3,
+                     *         "createdAt": "2019-08-24T14:15:22Z",
+                     *         "createdBy": "25a02396-1048-48f9-bf93-102d2fb7895e",
+                     *         "status": "下書き",
+                     *         "sourceVersionId": "4714fe1f-7db8-4bef-886b-33f3d0113468",
+                     *         "rollbackFromVersionId": "94fd881a-bb6e-41aa-b3ff-a6eaa0e89b35",
+                     *         "snapshotSections": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "title": "スクリーニング",
+                     *             "description": "回答者の属性を確認します。",
+                     *             "sortOrder": 2,
+                     *             "generatedBy": "initial",
+                     *             "questionCount": 3,
+                     *             "pageCount": 3,
+                     *             "questions": [
+                     *               {
+                     *                 "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *                 "code": "Q1",
+                     *                 "questionType": "single",
+                     *                 "promptText": "新商品のペットボトル緑茶「みどり茶」をご存じですか。",
+                     *                 "noteText": "お一つだけお選びください。",
+                     *                 "isRequired": true,
+                     *                 "isLinkedToPrevious": true,
+                     *                 "sortOrder": 1,
+                     *                 "options": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixRows": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "matrixColumns": [
+                     *                   {
+                     *                     "label": "知っていて、利用したことがある",
+                     *                     "isExclusive": true,
+                     *                     "allowOtherInput": true,
+                     *                     "isNotApplicable": true,
+                     *                     "axis": "row",
+                     *                     "placeholder": "例：お茶の味が好きだから",
+                     *                     "fieldIsRequired": true,
+                     *                     "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08"
+                     *                   }
+                     *                 ],
+                     *                 "isSingleMatrixSelect": true,
+                     *                 "minSelections": 1,
+                     *                 "maxSelections": 3,
+                     *                 "freeTextFields": [
+                     *                   {
+                     *                     "label": "ご意見",
+                     *                     "placeholder": "例：味が濃い",
+                     *                     "isRequired": true
+                     *                   }
+                     *                 ],
+                     *                 "subQuestions": [
+                     *                   {
+                     *                     "label": "緑茶を飲む頻度",
+                     *                     "options": [
+                     *                       {
+                     *                         "label": "毎日",
+                     *                         "isExclusive": true,
+                     *                         "allowOtherInput": true,
+                     *                         "isNotApplicable": true
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ],
+                     *                 "branchRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "destinationQuestionCode": "Q5",
+                     *                     "message": "非認知者は本調査へ進む"
+                     *                   }
+                     *                 ],
+                     *                 "visibilityRules": [
+                     *                   {
+                     *                     "logicalOperator": "AND",
+                     *                     "conditions": [
+                     *                       {
+                     *                         "sourceQuestionCode": "Q1",
+                     *                         "operator": "equals",
+                     *                         "value": "知らない",
+                     *                         "subValue": "とてもそう思う",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ],
+                     *                     "targets": [
+                     *                       {
+                     *                         "label": "購入したい",
+                     *                         "axis": "row",
+                     *                         "subQuestionIndex": 0
+                     *                       }
+                     *                     ]
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ],
+                     *             "updatedAt": "2019-08-24T14:15:22Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["VersionResponse"];
                     };
@@ -3973,36 +11384,92 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The survey or the version does not exist, or the caller lacks the permission */
             404: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "The survey or the version does not exist, or the caller lacks the permission",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4017,6 +11484,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "新商品ペットボトル緑茶の受容性調査",
+                 *       "clientName": "株式会社みどり飲料",
+                 *       "objective": "新商品の受容性評価、購入意向の把握",
+                 *       "deliveryArea": "首都圏、1都3県在住",
+                 *       "category": "飲料、食品",
+                 *       "promptText": "新商品のペットボトル緑茶「みどり茶」",
+                 *       "selectedCategories": [
+                 *         "飲料"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ThemeAssistDto"];
             };
         };
@@ -4024,9 +11504,36 @@ export interface operations {
             /** @description Suggestions; at most five related questions */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "data": {
+                     *         "suggestedCategories": [
+                     *           "飲料",
+                     *           "食品"
+                     *         ],
+                     *         "relatedQuestions": [
+                     *           {
+                     *             "id": "497f6eca-6276-4993-bfeb-53cbbbba6f08",
+                     *             "category": "飲料",
+                     *             "sectionTitle": "本調査",
+                     *             "promptText": "普段、ペットボトルのお茶をどのくらい飲みますか。",
+                     *             "questionType": "single"
+                     *           }
+                     *         ],
+                     *         "recommendedSections": [
+                     *           "調査のご案内",
+                     *           "スクリーニング",
+                     *           "本調査"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BuilderSuccess"] & {
                         data: components["schemas"]["ThemeAssistResponse"];
                     };
@@ -4035,27 +11542,71 @@ export interface operations {
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Credentials are missing or invalid */
             401: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "UNAUTHENTICATED",
+                     *         "message": "Credentials are missing or invalid",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4073,27 +11624,66 @@ export interface operations {
             /** @description The process answers. */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LiveAnswer"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
@@ -4111,36 +11701,92 @@ export interface operations {
             /** @description Required dependencies answer; optional ones may be degraded. */
             200: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "checks": {
+                     *         "postgres": "ok",
+                     *         "redis": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadinessAnswer"];
                 };
             };
             /** @description The request is malformed: a parameter or the body is invalid */
             400: {
                 headers: {
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_FAILED",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d",
+                     *         "details": [
+                     *           {
+                     *             "field": "title",
+                     *             "message": "title should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description A required dependency does not answer. */
             503: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "checks": {
+                     *         "postgres": "ok",
+                     *         "redis": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ReadinessAnswer"];
                 };
             };
             /** @description Any other error, in the same body (5xx bodies never carry internal details) */
             default: {
                 headers: {
+                    /** @description On 429 and 503: the seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description The request's id: the client's `x-request-id` when well formed, else a new one; the same id is in the service's logs */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Invalid request: title",
+                     *         "requestId": "3f2c8a1e-7b4d-4c9a-9e12-5d6f8a0b1c2d"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };

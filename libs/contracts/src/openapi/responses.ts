@@ -33,8 +33,17 @@ function documented(
   return applyDecorators(
     ApiExtraModels(...modelsOf(model)),
     ...(Object.keys(named).length ? [ApiExtension(COMPONENT_SCHEMAS_EXTENSION, named)] : []),
-    ApiResponse({ status, description, schema: wrap(model === null ? { nullable: true } : schemaOf(model)) }),
+    ApiResponse({ status, description, schema: wrap(describedAs(model === null ? { nullable: true } : schemaOf(model), description)) }),
   );
+}
+
+/**
+ * The schema of what an envelope carries (`data`, `list`), described by the response's description where it says
+ * nothing itself: a reference is described by what it names, an array or a written-out schema by the operation.
+ */
+function describedAs(schema: SchemaObject, description: string): SchemaObject {
+  if ('$ref' in schema || schema.description) return schema;
+  return { ...schema, description };
 }
 
 const schemaRef = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` }) as SchemaObject;
@@ -53,12 +62,17 @@ const ENVELOPES: Record<string, SchemaObject> = {
     description: "Recruiting's success envelope: every answer but the public scheduling API's carries `data` in it",
     required: ['success', 'status', 'statusCode', 'path', 'method', 'timestamp'],
     properties: {
-      success: { type: 'boolean', enum: [true] },
-      status: { type: 'string', enum: ['success'] },
-      statusCode: { type: 'integer' },
-      path: { type: 'string' },
-      method: { type: 'string' },
-      timestamp: { type: 'string', format: 'date-time' },
+      success: { type: 'boolean', enum: [true], description: 'Always true on success; false in the error body' },
+      status: { type: 'string', enum: ['success'], description: 'Always `success` on success' },
+      statusCode: { type: 'integer', description: 'The HTTP status of the answer, repeated in the body', example: 200 },
+      path: { type: 'string', description: 'The requested path, without the query string', example: '/api/v1/projects' },
+      method: { type: 'string', description: 'The HTTP method of the request', example: 'GET' },
+      timestamp: {
+        type: 'string',
+        format: 'date-time',
+        description: 'When the answer was made (ISO 8601, UTC)',
+        example: '2026-12-01T01:00:00.000Z',
+      },
     },
   },
   RecruitingPagination: {
@@ -66,25 +80,28 @@ const ENVELOPES: Record<string, SchemaObject> = {
     description: 'Where a page of a paginated list sits in the whole list',
     required: ['page', 'limit', 'totalCount', 'totalPages', 'hasNext', 'hasPrevious'],
     properties: {
-      page: { type: 'integer' },
-      limit: { type: 'integer' },
-      totalCount: { type: 'integer' },
-      totalPages: { type: 'integer' },
-      hasNext: { type: 'boolean' },
-      hasPrevious: { type: 'boolean' },
+      page: { type: 'integer', description: 'This page, from 1 (the `page` asked for)', example: 1 },
+      limit: { type: 'integer', description: 'Items per page (the `limit` asked for)', example: 20 },
+      totalCount: { type: 'integer', description: 'Items in the whole list, over all pages', example: 45 },
+      totalPages: { type: 'integer', description: 'Pages in the whole list at this limit; 0 when the list is empty', example: 3 },
+      hasNext: { type: 'boolean', description: 'Whether a later page exists', example: true },
+      hasPrevious: { type: 'boolean', description: 'Whether an earlier page exists (false on page 1)', example: false },
     },
   },
   BuilderSuccess: {
     type: 'object',
     description: "The survey builder's success envelope: `{ok: true, data}`",
     required: ['ok'],
-    properties: { ok: { type: 'boolean', enum: [true] } },
+    properties: { ok: { type: 'boolean', enum: [true], description: 'Always true on success; false in the error body' } },
   },
   RaceContentPage: {
     type: 'object',
     description: "Race content's paged lists: `{list, current_page, total_count}`",
     required: ['current_page', 'total_count'],
-    properties: { current_page: { type: 'integer' }, total_count: { type: 'integer' } },
+    properties: {
+      current_page: { type: 'integer', description: 'This page, from 1 (the `page` asked for)', example: 1 },
+      total_count: { type: 'integer', description: 'Items matching the filters, over all pages', example: 42 },
+    },
   },
 };
 

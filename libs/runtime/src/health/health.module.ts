@@ -1,5 +1,5 @@
 import { Controller, type DynamicModule, Get, HttpCode, Inject, Module, type ModuleMetadata, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiSchema, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public, RawResponse } from '../http/route-markers';
 import { type HealthCheck, type HealthReport, runHealthChecks } from './health-check';
@@ -9,17 +9,24 @@ export const HEALTH_CHECKS = Symbol('HEALTH_CHECKS');
 /** Probes answer well inside a kubelet's default one-second-plus timeout budget. */
 export const HEALTH_CHECK_TIMEOUT_MS = 1500;
 
+@ApiSchema({ description: "The liveness probe's answer: the process is up; dependencies are not consulted" })
 class LiveAnswer {
-  @ApiProperty({ enum: ['ok'] }) status!: 'ok';
+  @ApiProperty({ enum: ['ok'], description: 'Always ok: any answer at all means the process is alive' }) status!: 'ok';
 }
 
+@ApiSchema({ description: "The readiness probe's answer: the overall state and each dependency's (503 when a required one fails)" })
 class ReadinessAnswer {
   @ApiProperty({
     enum: ['ok', 'degraded', 'error'],
-    description: 'error when a required dependency fails; degraded when only an optional one does',
+    description: 'ok when every dependency answers; degraded when only an optional one fails; error (503) when a required one fails',
   })
   status!: HealthReport['status'];
-  @ApiProperty({ type: 'object', additionalProperties: { type: 'string', enum: ['ok', 'error'] }, description: 'Each dependency by name' })
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string', enum: ['ok', 'error'] },
+    description: 'Each dependency by name (postgres, redis, ...): ok, or error when it failed or timed out',
+    example: { postgres: 'ok', redis: 'ok' },
+  })
   checks!: HealthReport['checks'];
 }
 

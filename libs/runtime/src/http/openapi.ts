@@ -12,8 +12,10 @@ import {
   SwaggerModule,
 } from '@nestjs/swagger';
 import { PLATFORM_VERSION } from '../version';
+import { withBodyExamples } from './openapi-examples';
+import { withResponseHeaders } from './openapi-headers';
 
-export type { OperationObject, SchemaObject, SecurityRequirementObject, SecuritySchemeObject };
+export type { OperationObject, ResponseObject, SchemaObject, SecurityRequirementObject, SecuritySchemeObject };
 
 export interface OpenApiInfo {
   title: string;
@@ -26,6 +28,11 @@ export interface OpenApiInfo {
   invalidInputStatus?: 400 | 422;
   /** Further named schemas the operations refer to. */
   schemas?: Record<string, SchemaObject>;
+  /**
+   * Completes each secured operation with what the service's guards add (recruiting and race content: the 403 of a role
+   * below the route's); `errorResponse` is the service's error body with a description.
+   */
+  securedOperation?: (operation: OperationObject, method: string, errorResponse: (description: string) => ResponseObject) => void;
 }
 
 export const OPENAPI_JSON_PATH = '/openapi.json';
@@ -88,14 +95,14 @@ export function buildOpenApiDocument(app: INestApplication, info: OpenApiInfo): 
   for (const pathItem of Object.values(document.paths)) {
     for (const method of METHODS) {
       const operation = pathItem[method];
-      if (operation) Object.assign(named, completeOperation(operation, info));
+      if (operation) Object.assign(named, completeOperation(operation, method, info));
     }
   }
   document.components = {
     ...document.components,
     schemas: { ...document.components?.schemas, ...named, ...info.schemas, ...(info.errorBody ? { ErrorBody: info.errorBody } : {}) },
   };
-  return inStableOrder(document);
+  return inStableOrder(withResponseHeaders(withBodyExamples(document)));
 }
 
 /**
@@ -143,7 +150,7 @@ export async function previewOpenApiDocument(module: Type<unknown> | DynamicModu
 }
 
 /** Answers the named schemas the operation's decorators asked for (COMPONENT_SCHEMAS_EXTENSION). */
-function completeOperation(operation: OperationObject, info: OpenApiInfo): Record<string, SchemaObject> {
+function completeOperation(operation: OperationObject, method: string, info: OpenApiInfo): Record<string, SchemaObject> {
   const extensions = operation as OperationObject & Record<string, unknown>;
   const isPublic = extensions[PUBLIC_OPERATION_EXTENSION] === true;
   const named = (extensions[COMPONENT_SCHEMAS_EXTENSION] ?? {}) as Record<string, SchemaObject>;
@@ -160,6 +167,7 @@ function completeOperation(operation: OperationObject, info: OpenApiInfo): Recor
   responses[invalid] ??= error('The request is malformed: a parameter or the body is invalid');
   const secured = !isPublic && (operation.security ?? info.security?.default ?? []).length > 0;
   if (secured) responses['401'] ??= error('Credentials are missing or invalid');
+  if (secured) info.securedOperation?.(operation, method, error);
   responses.default ??= error('Any other error, in the same body (5xx bodies never carry internal details)');
   return named;
 }

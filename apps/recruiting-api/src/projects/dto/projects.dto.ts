@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IntField, TextField } from '@platform/contracts';
 import { ArrayMaxSize, IsArray, IsObject, ValidateBy, ValidateIf } from 'class-validator';
 import { IANAZone } from 'luxon';
@@ -35,31 +35,56 @@ function ScoringRulesField(): PropertyDecorator {
   );
 }
 
+@ApiSchema({ description: 'The body of POST /projects: a new recruiting project.' })
 export class CreateProjectDto {
-  @TextField({ min: 1, max: 255 }) name!: string;
-  @IntField({ optional: true, min: 5, max: 480, default: 60, description: 'Length of one interview' }) interviewDurationMinutes?: number;
+  @TextField({ min: 1, max: 255, description: 'Project name shown in the console', example: '2026年冬 動画配信サービス利用者インタビュー' })
+  name!: string;
+  @IntField({ optional: true, min: 5, max: 480, default: 60, description: 'Length of one interview, in minutes' })
+  interviewDurationMinutes?: number;
   @IsTimeZone()
   @ValidateIf((_, value) => value !== undefined)
-  @ApiProperty({ required: false, type: String, maxLength: 64, default: 'Asia/Tokyo', description: 'IANA time zone name' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    maxLength: 64,
+    default: 'Asia/Tokyo',
+    description: 'IANA time zone of the project: days in queries are read and interview times in emails written in it',
+    example: 'Asia/Tokyo',
+  })
   timezone?: string;
   @ScoringRulesField() scoringRules?: Array<Record<string, unknown>>;
 }
 
+@ApiSchema({ description: 'The body of PATCH /projects/{projectId}: the fields to change; omitted fields stay as they are.' })
 export class UpdateProjectDto {
-  @TextField({ optional: true, min: 1, max: 255 }) name?: string;
-  @IntField({ optional: true, min: 5, max: 480 }) interviewDurationMinutes?: number;
+  @TextField({
+    optional: true,
+    min: 1,
+    max: 255,
+    description: 'Project name shown in the console',
+    example: '2026年冬 動画配信サービス利用者インタビュー',
+  })
+  name?: string;
+  @IntField({ optional: true, min: 5, max: 480, description: 'Length of one interview, in minutes', example: 45 })
+  interviewDurationMinutes?: number;
   @IsTimeZone()
   @ValidateIf((_, value) => value !== undefined)
-  @ApiProperty({ required: false, type: String, maxLength: 64, description: 'IANA time zone name' })
+  @ApiProperty({
+    required: false,
+    type: String,
+    maxLength: 64,
+    description: 'IANA time zone of the project: days in queries are read and interview times in emails written in it',
+    example: 'Asia/Tokyo',
+  })
   timezone?: string;
   @ScoringRulesField() scoringRules?: Array<Record<string, unknown>>;
 }
 
 export class ProjectIdParam {
-  @IntField({ min: 1, max: 2_147_483_647, fromText: true }) projectId!: number;
+  @IntField({ min: 1, max: 2_147_483_647, fromText: true, description: 'The project id', example: 12 }) projectId!: number;
 }
 
 export class ListProjectsQuery {
-  @IntField({ optional: true, min: 1, max: 1_000_000, default: 1, fromText: true }) page = 1;
-  @IntField({ optional: true, min: 1, max: 100, default: 20, fromText: true }) limit = 20;
+  @IntField({ optional: true, min: 1, max: 1_000_000, default: 1, fromText: true, description: 'The page to read, from 1' }) page = 1;
+  @IntField({ optional: true, min: 1, max: 100, default: 20, fromText: true, description: 'Projects per page' }) limit = 20;
 }

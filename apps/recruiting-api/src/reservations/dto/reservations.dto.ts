@@ -1,3 +1,4 @@
+import { ApiSchema } from '@nestjs/swagger';
 import { EnumField, IntField, TextField } from '@platform/contracts';
 import { INTERVIEW_TYPES } from '../../core/dto/candidate-person.response';
 import { DayField } from '../../core/dto/date-time.field';
@@ -5,27 +6,44 @@ import { RESERVATION_SORTS, type ReservationSort } from '../../core/reservations
 
 export const RESERVATION_STATUSES = ['confirmed', 'cancelled'] as const;
 
+/** What each interview type means, for the fields that carry one. */
+export const INTERVIEW_TYPE_TEXT =
+  'online_meet: online; online_conf: online through a conference tool; offline: in person; any: not specified';
+
 const ID = { min: 1, max: 2_147_483_647, fromText: true };
 
 export class ReservationParams {
-  @IntField(ID) projectId!: number;
-  @IntField(ID) reservationId!: number;
+  @IntField({ ...ID, description: 'The project id', example: 12 }) projectId!: number;
+  @IntField({ ...ID, description: 'The reservation id', example: 58 }) reservationId!: number;
 }
 
 export class ListReservationsQuery {
-  @IntField({ optional: true, min: 1, max: 1_000_000, default: 1, fromText: true }) page = 1;
-  @IntField({ optional: true, min: 1, max: 100, default: 20, fromText: true }) limit = 20;
+  @IntField({ optional: true, min: 1, max: 1_000_000, default: 1, fromText: true, description: 'Page number, from 1' }) page = 1;
+  @IntField({ optional: true, min: 1, max: 100, default: 20, fromText: true, description: 'Reservations per page' }) limit = 20;
   @EnumField(RESERVATION_SORTS, { optional: true, description: 'Default scheduledAt (soonest first); id breaks ties' })
   sort?: ReservationSort;
-  @EnumField(RESERVATION_STATUSES, { optional: true }) status?: (typeof RESERVATION_STATUSES)[number];
-  @DayField({ optional: true, description: "Scheduled on or after this day, in the project's time zone" }) startDate?: string;
-  @DayField({ optional: true, description: "Scheduled on or before this day, in the project's time zone" }) endDate?: string;
+  @EnumField(RESERVATION_STATUSES, { optional: true, description: 'Only reservations with this status; absent: both' })
+  status?: (typeof RESERVATION_STATUSES)[number];
+  @DayField({ optional: true, description: "Scheduled on or after this day, in the project's time zone", example: '2026-12-01' })
+  startDate?: string;
+  @DayField({ optional: true, description: "Scheduled on or before this day, in the project's time zone", example: '2026-12-31' })
+  endDate?: string;
 }
 
+@ApiSchema({ description: "Books one of the candidate's submitted preferred slots as the interview" })
 export class ConfirmScheduleDto {
-  @IntField({ min: 1, max: 2_147_483_647, description: "The id of one entry of the candidate's availableDates" })
+  @IntField({ min: 1, max: 2_147_483_647, description: "The id of one entry of the candidate's availableDates", example: 901 })
   availableDateId!: number;
-  @EnumField(INTERVIEW_TYPES, { optional: true, description: 'Default online_meet' }) interviewType?: (typeof INTERVIEW_TYPES)[number];
-  @TextField({ optional: true, nullable: true, max: 2048, pattern: /^https?:\/\/\S+$/, patternMessage: 'must be an http(s) URL' })
+  @EnumField(INTERVIEW_TYPES, { optional: true, description: `${INTERVIEW_TYPE_TEXT}. Default online_meet` })
+  interviewType?: (typeof INTERVIEW_TYPES)[number];
+  @TextField({
+    optional: true,
+    nullable: true,
+    max: 2048,
+    pattern: /^https?:\/\/\S+$/,
+    patternMessage: 'must be an http(s) URL',
+    description: 'URL of the online meeting, http(s); null or absent: none',
+    example: 'https://meet.example.com/abc-defg',
+  })
   meetingUrl?: string | null;
 }

@@ -11,17 +11,74 @@ import { renderSchedulePage } from './schedule-page.render';
 import { type PageResult, SchedulePageService } from './schedule-page.service';
 
 export class SchedulePageQuery {
-  @IntField({ optional: true, min: 0, max: 20, fromText: true, description: 'Set after a submission: how many slots were kept' })
+  @IntField({
+    optional: true,
+    min: 0,
+    max: 20,
+    fromText: true,
+    description: 'Set after a submission: how many slots were kept',
+    example: 3,
+  })
   submitted?: number;
-  @DayField({ optional: true, description: "Only the slots starting on or after this day, in the project's time zone" }) from?: string;
-  @DayField({ optional: true, description: "Only the slots starting on or before this day, in the project's time zone" }) to?: string;
+  @DayField({
+    optional: true,
+    description: "Only the slots starting on or after this day, in the project's time zone",
+    example: '2026-12-01',
+  })
+  from?: string;
+  @DayField({
+    optional: true,
+    description: "Only the slots starting on or before this day, in the project's time zone",
+    example: '2026-12-07',
+  })
+  to?: string;
 }
 
-const html = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' as const } } } });
-/** A malformed token or query is refused by validation in the service's JSON error body; the page's own refusals are HTML. */
-const htmlOrJson = (description: string) => ({
+/** An example page, shortened: the document the page sends, with `code` (a refusal's machine code) on <main>. */
+const pageExample = (title: string, main: string, code?: string) =>
+  `<!doctype html>\n<html lang="ja">\n<head>\n<meta charset="utf-8">\n<title>${title}</title>\n</head>\n<body>\n` +
+  `<main${code ? ` data-error-code="${code}"` : ''}>\n${main}\n</main>\n</body>\n</html>`;
+const PROJECT = '2026年冬 動画配信サービス利用者インタビュー';
+const EXAMPLES = {
+  page: pageExample(
+    `${PROJECT} インタビュー日程`,
+    `<h1>${PROJECT} インタビュー日程のご希望</h1><p>山田 太郎 様</p>\n<p>所要時間: 60分</p>`,
+  ),
+  expired: pageExample(
+    'このリンクは有効期限が切れています',
+    '<h1>このリンクは有効期限が切れています</h1>' +
+      '<div class="card"><p>お手数ですが、担当者に新しいご案内メールの送付をご依頼ください。</p></div>',
+    'SCHEDULING_TOKEN_ERROR',
+  ),
+  unknown: pageExample('このリンクは無効です', '<h1>このリンクは無効です</h1>', 'NOT_FOUND'),
+  none: pageExample(
+    `${PROJECT} インタビュー日程`,
+    `<h1>${PROJECT} インタビュー日程のご希望</h1><div class="notice error" role="alert">日時を1件以上お選びください。</div>`,
+    'VALIDATION_FAILED',
+  ),
+  taken: pageExample(
+    `${PROJECT} インタビュー日程`,
+    `<h1>${PROJECT} インタビュー日程のご希望</h1>` +
+      '<div class="notice error" role="alert">選択した日時の一部が選べなくなりました。もう一度お選びください。</div>',
+    'SLOT_NOT_AVAILABLE',
+  ),
+};
+const html = (description: string, example: string) => ({
   description,
-  content: { 'text/html': { schema: { type: 'string' as const } }, 'application/json': { schema: { $ref: ERROR_BODY_REF } } },
+  content: {
+    'text/html': {
+      schema: {
+        type: 'string' as const,
+        description: 'A whole HTML document in Japanese; on a refusal, <main> names the machine code in data-error-code',
+        example,
+      },
+    },
+  },
+});
+/** A malformed token or query is refused by validation in the service's JSON error body; the page's own refusals are HTML. */
+const htmlOrJson = (description: string, example: string) => ({
+  description,
+  content: { ...html(description, example).content, 'application/json': { schema: { $ref: ERROR_BODY_REF } } },
 });
 const json = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: ERROR_BODY_REF } } } });
 const PAGE_ERRORS = {
@@ -68,9 +125,9 @@ export class SchedulePageController {
       'message for an expired or unknown link.',
   })
   @ApiProduces('text/html')
-  @ApiResponse({ status: 200, ...html('The page') })
-  @ApiResponse({ status: 400, ...htmlOrJson(PAGE_ERRORS[400]) })
-  @ApiResponse({ status: 404, ...html(PAGE_ERRORS[404]) })
+  @ApiResponse({ status: 200, ...html('The page', EXAMPLES.page) })
+  @ApiResponse({ status: 400, ...htmlOrJson(PAGE_ERRORS[400], EXAMPLES.expired) })
+  @ApiResponse({ status: 404, ...html(PAGE_ERRORS[404], EXAMPLES.unknown) })
   @ApiResponse({ status: 429, ...json(PAGE_ERRORS[429]) })
   async page(@Param() { token }: TokenParam, @Query() query: SchedulePageQuery, @Res() reply: FastifyReply): Promise<void> {
     const notice =
@@ -91,13 +148,28 @@ export class SchedulePageController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({
     required: false,
-    schema: { type: 'object', properties: { slot: { type: 'array', items: { type: 'string', maxLength: 64 }, maxItems: 20 } } },
+    schema: {
+      type: 'object',
+      description: 'The page form, URL-encoded: one slot field per ticked box',
+      properties: {
+        slot: {
+          type: 'array',
+          items: { type: 'string', maxLength: 64 },
+          maxItems: 20,
+          description: 'A slotId of the slots list, repeated once per chosen slot (1 to 20; earlier choices on other days included)',
+          example: ['Xq3vN8kLm2PzR7tYw0aBcD', 'b7Hk2QwErT5yUiOp9LzXcV'],
+        },
+      },
+    },
   })
   @ApiProduces('text/html')
   @ApiResponse({ status: 303, description: 'Submitted: to the page with ?submitted=<count>' })
-  @ApiResponse({ status: 400, ...htmlOrJson(`No slot or more than 20 (data-error-code VALIDATION_FAILED); ${PAGE_ERRORS[400]}`) })
-  @ApiResponse({ status: 404, ...html(PAGE_ERRORS[404]) })
-  @ApiResponse({ status: 409, ...html('A chosen slot is no longer available (data-error-code SLOT_NOT_AVAILABLE)') })
+  @ApiResponse({
+    status: 400,
+    ...htmlOrJson(`No slot or more than 20 (data-error-code VALIDATION_FAILED); ${PAGE_ERRORS[400]}`, EXAMPLES.none),
+  })
+  @ApiResponse({ status: 404, ...html(PAGE_ERRORS[404], EXAMPLES.unknown) })
+  @ApiResponse({ status: 409, ...html('A chosen slot is no longer available (data-error-code SLOT_NOT_AVAILABLE)', EXAMPLES.taken) })
   @ApiResponse({ status: 429, ...json(PAGE_ERRORS[429]) })
   async submit(@Param() { token }: TokenParam, @Body() body: unknown, @Res() reply: FastifyReply): Promise<void> {
     const raw = body && typeof body === 'object' ? (body as Record<string, unknown>).slot : undefined;

@@ -2,6 +2,12 @@ import { TextField } from '@platform/contracts';
 import { PageQuery } from '../../common/page.query';
 
 export class LibraryQuery extends PageQuery {
-  @TextField({ optional: true, max: 255, description: 'Keyword over prompt text and section title' }) q?: string;
-  @TextField({ optional: true, max: 255, description: 'Exact category' }) category?: string;
+  @TextField({
+    optional: true,
+    max: 255,
+    description: 'Keyword matched (case-insensitive, partial) against the prompt text and the section title',
+    example: 'コーヒー',
+  })
+  q?: string;
+  @TextField({ optional: true, max: 255, description: 'Only entries of exactly this category', example: '飲料' }) category?: string;
 }
