@@ -27,7 +27,9 @@ function boundaries({ testing }) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', '.data/**', '.nx/**', 'coverage/**'] },
+  {
+    ignores: ['libs/client/examples/vite-console/**', '**/dist/**', '**/node_modules/**', '.tools/**', '.data/**', '.nx/**', 'coverage/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -35,8 +35,10 @@ export class AuthSession {
   private inFlight?: Promise<string>;
   private signedOut?: SignedOutError;
   private readonly listeners = new Set<(error: SignedOutError) => void>();
+  private readonly options: AuthSessionOptions;
 
-  constructor(private readonly options: AuthSessionOptions) {
+  constructor(options: AuthSessionOptions) {
+    this.options = options;
     this.tokens = { ...options.tokens };
     if (options.onSignedOut) this.listeners.add(options.onSignedOut);
   }

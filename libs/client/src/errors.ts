@@ -12,16 +12,20 @@ export interface FieldProblem {
 export class ApiError<Code extends string = string> extends Error {
   override readonly name = 'ApiError';
 
-  constructor(
-    readonly status: number,
-    readonly code: Code,
-    message: string,
-    readonly requestId: string | undefined,
-    readonly details: FieldProblem[] = [],
-    /** The parsed body as the service sent it (undefined when it was not JSON). */
-    readonly body?: unknown,
-  ) {
+  readonly status: number;
+  readonly code: Code;
+  readonly requestId: string | undefined;
+  readonly details: FieldProblem[];
+  /** The parsed body as the service sent it (undefined when it was not JSON). */
+  readonly body?: unknown;
+
+  constructor(status: number, code: Code, message: string, requestId: string | undefined, details: FieldProblem[] = [], body?: unknown) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.requestId = requestId;
+    this.details = details;
+    this.body = body;
   }
 
   /** Narrows `error` to an ApiError of one of `codes` (with no codes: any ApiError). */
@@ -34,8 +38,8 @@ export class ApiError<Code extends string = string> extends Error {
 export class SignedOutError extends Error {
   override readonly name = 'SignedOutError';
 
-  constructor(override readonly cause?: unknown) {
-    super('Signed out: the refresh token was refused; sign in again');
+  constructor(cause?: unknown) {
+    super('Signed out: the refresh token was refused; sign in again', { cause });
   }
 }
 

@@ -1,6 +1,7 @@
 export * from './auth-session';
 export * from './clients';
 export * from './errors';
+export * from './login-handoff';
 export * from './pagination';
 export * from './retry';
 export * from './transport';
