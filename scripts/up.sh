@@ -231,7 +231,9 @@ fi
 # origins (CORS_ALLOWED_ORIGINS, default http://localhost:5173), body limits, request ids and a JSON access log.
 mkdir -p "$EDGE_DIR"
 export CORS_ALLOWED_ORIGINS=${CORS_ALLOWED_ORIGINS:-http://localhost:5173}
-EDGE_HTTP_PORT=$GATEWAY_PORT EDGE_HTTPS_PORT=$EDGE_HTTPS_PORT node -r @swc-node/register scripts/edge-config.ts local \
+# The API reference the edge serves at /docs, rendered from the committed OpenAPI documents (a few seconds).
+node -r @swc-node/register scripts/reference.ts "$ROOT/.data/reference" >/dev/null || { log "could not render the API reference"; exit 1; }
+REFERENCE_DIR="$ROOT/.data/reference" EDGE_HTTP_PORT=$GATEWAY_PORT EDGE_HTTPS_PORT=$EDGE_HTTPS_PORT node -r @swc-node/register scripts/edge-config.ts local \
   "$EDGE_DIR/Caddyfile" "$EDGE_DIR" "$LOGS" || { log "could not write the edge configuration"; exit 1; }
 XDG_DATA_HOME="$EDGE_DIR/xdg" XDG_CONFIG_HOME="$EDGE_DIR/xdg" "$ROOT/.tools/bin/caddy" run --config "$EDGE_DIR/Caddyfile" \
   --adapter caddyfile >"$LOGS/edge.log" 2>&1 &
@@ -260,6 +262,7 @@ cat >&2 <<EOF
   The platform is up. Everything is reachable through the edge (Caddy), on HTTP and on HTTPS:
 
     http://localhost:$GATEWAY_PORT/...  and  https://localhost:$EDGE_HTTPS_PORT/...
+      /docs/        the API reference of the four services (rendered from docs/openapi)
       /api/v1/...   recruiting-api       (docs http://localhost:3001/docs; public page /schedule/<token>)
       /api/...      survey-builder-api   (docs http://localhost:3002/docs; needs a platform access token)
       /v1/...       race-content-api     (docs http://localhost:3003/docs)

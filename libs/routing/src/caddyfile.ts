@@ -28,6 +28,23 @@ export interface EdgeConfig {
   bodyLimits?: BodyLimits;
   /** Health checks of each upstream (readiness), so a replica that is down or draining gets no requests. */
   healthChecks?: boolean;
+  /** The rendered API reference (`npm run docs:reference`), served at /docs; not served when absent. */
+  referenceDir?: string;
+}
+
+/** Where the edge serves the rendered API reference (a path no app's route starts with). */
+export const REFERENCE_PATH = '/docs';
+
+/** The API reference as static files, at REFERENCE_PATH/ (REFERENCE_PATH itself redirects there). */
+function referenceBlock(dir: string): string[] {
+  return [
+    `redir ${REFERENCE_PATH} ${REFERENCE_PATH}/ 308`,
+    `handle_path ${REFERENCE_PATH}/* {`,
+    `	root * ${raw(dir)}`,
+    '	header Cache-Control "no-cache"',
+    '	file_server',
+    '}',
+  ];
 }
 
 /**
@@ -323,6 +340,7 @@ export function renderCaddyfile(config: EdgeConfig, routes: readonly Route[] = R
       '\terror 400',
       '}',
       ...apps.map((app) => appBlock(app, config, limits)),
+      ...(config.referenceDir ? referenceBlock(config.referenceDir) : []),
       'handle {',
       '\terror 404',
       '}',

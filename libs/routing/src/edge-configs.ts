@@ -34,6 +34,7 @@ export function localEdgeConfig(env: Record<string, string | undefined>, dataDir
     corsOrigins: corsOriginsFrom(env),
     bodyLimits: bodyLimits(env),
     healthChecks: true,
+    ...(env.REFERENCE_DIR ? { referenceDir: env.REFERENCE_DIR } : {}),
   };
 }
 

@@ -28,7 +28,7 @@ export interface TestEdge {
   close(): Promise<void>;
 }
 
-export interface TestEdgeOptions extends Partial<Pick<EdgeConfig, 'corsOrigins' | 'bodyLimits' | 'healthChecks'>> {
+export interface TestEdgeOptions extends Partial<Pick<EdgeConfig, 'corsOrigins' | 'bodyLimits' | 'healthChecks' | 'referenceDir'>> {
   upstreams: EdgeConfig['upstreams'];
   https?: boolean;
 }
@@ -55,6 +55,7 @@ export async function startEdge(options: TestEdgeOptions): Promise<TestEdge> {
     corsOrigins: options.corsOrigins ?? [],
     bodyLimits: options.bodyLimits,
     healthChecks: options.healthChecks,
+    referenceDir: options.referenceDir,
   };
   writeFileSync(join(dir, 'Caddyfile'), renderCaddyfile(config));
   let output = '';
