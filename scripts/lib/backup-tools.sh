@@ -16,12 +16,15 @@ build_backup_tools() {
   # shellcheck source=go-module-build.sh
   source "$ROOT/scripts/lib/go-module-build.sh"
   local commit=${MONGO_TOOLS_MODULE##*-}
+  # The proxy answers this pseudo-version to `@master` while refusing it by name (403, "not available").
+  export GO_MODULE_QUERY=master
   go_module_build mongodump "$MONGO_TOOLS_MODULE" ./mongodump/main \
     -ldflags "-s -w -X main.VersionStr=master-$commit -X main.GitCommit=$commit" &
   local dump=$!
   go_module_build mongorestore "$MONGO_TOOLS_MODULE" ./mongorestore/main \
     -ldflags "-s -w -X main.VersionStr=master-$commit -X main.GitCommit=$commit" &
   local restore=$!
+  unset GO_MODULE_QUERY
   GO_MODULE_PREPARE=rclone_minimal_main GO_MODULE_STAMP=$(sha256sum "$ROOT/scripts/lib/rclone-main.go.txt" | cut -c1-12) go_module_build rclone "github.com/rclone/rclone@$RCLONE_VERSION" . \
     -ldflags "-s -w -X github.com/rclone/rclone/fs.Version=$RCLONE_VERSION" || return 1
   wait "$dump" && wait "$restore" || return 1

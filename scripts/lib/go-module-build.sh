@@ -7,6 +7,8 @@
 #
 # GO_MODULE_PREPARE may name a shell function run inside the copy before the build (assets a module does not ship);
 # GO_MODULE_STAMP, a word that changes when what that function puts in does (a checksum), so the binary is rebuilt.
+# GO_MODULE_QUERY names a branch whose query answers the pinned pseudo-version, for a proxy that refuses to serve that
+# pseudo-version by name (the mongo-tools pin, whose tags are not semver).
 #
 # Idempotent: a binary whose stamp (.tools/bin/.<name>.source) names the same module version is left alone. One
 # builder at a time per binary (flock): two runs started together do not build over each other. The build log is
@@ -26,9 +28,22 @@ go_module_build() {
     command -v go >/dev/null || { printf '[%s] Go is needed to build %s once: install Go (https://go.dev/dl)\n' "$name" "$name" >&2; exit 1; }
     export GOTOOLCHAIN=local GOFLAGS=-mod=mod
     printf '[%s] building %s from %s (once; a few minutes)\n' "$name" "$package" "$module" >&2
-    local dir
-    dir=$(cd "$tools/src" && go mod download -json "$module" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
-    [[ -n "$dir" ]] || { printf '[%s] FAILED: could not download %s from the Go module proxy\n' "$name" "$module" >&2; exit 1; }
+    local dir download field
+    field() { sed -n "s/^[[:space:]]*\"$1\": \"\(.*\)\",\?$/\1/p" | head -1; }
+    download=$(cd "$tools/src" && go mod download -json "$module" 2>/dev/null || true)
+    dir=$(field Dir <<<"$download")
+    # A proxy that serves a pseudo-version only as the answer to a branch query (GO_MODULE_QUERY, e.g. master): ask
+    # that, and take it only when it still names the pinned version (the checksum database checks what it sent).
+    if [[ -z "$dir" && -n "${GO_MODULE_QUERY:-}" ]]; then
+      download=$(cd "$tools/src" && go mod download -json "${module%@*}@$GO_MODULE_QUERY" 2>/dev/null || true)
+      if [[ "$(field Version <<<"$download")" != "${module#*@}" ]]; then
+        printf '[%s] FAILED: %s@%s is now %s, not the pinned %s: pin the new version after checking it\n' "$name" "${module%@*}" \
+          "$GO_MODULE_QUERY" "$(field Version <<<"$download")" "${module#*@}" >&2
+        exit 1
+      fi
+      dir=$(field Dir <<<"$download")
+    fi
+    [[ -n "$dir" ]] || { printf '[%s] FAILED: could not download %s from the Go module proxy: %s\n' "$name" "$module" "$(field Error <<<"$download")" >&2; exit 1; }
     rm -rf "$work" && cp -r "$dir" "$work" && chmod -R u+w "$work"
     : >"$log_file"
     if [[ -n "${GO_MODULE_PREPARE:-}" ]]; then
