@@ -106,6 +106,8 @@ stopped=false
 stop_all() {
   $stopped && return
   stopped=true
+  # A second Ctrl-C does not cut the cleanup short (the local services would keep running).
+  trap '' INT TERM
   log "stopping"
   for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
@@ -115,7 +117,10 @@ stop_all() {
   fi
   log "stopped"
 }
-trap 'stop_all; exit 0' INT TERM
+# Ctrl-C (the whole process group gets SIGINT) and SIGTERM only exit; the cleanup runs once, in the EXIT trap, at the
+# top level: running it from the signal's trap while a function was executing (a wait, a readiness loop) left bash
+# unable to run it ("pop_var_context: head of shell_variables not a function context") and the services running.
+trap 'exit 0' INT TERM
 trap stop_all EXIT
 
 bucket_of() {
