@@ -2,7 +2,7 @@
 # The platform's container images, built for real from docker/Dockerfile with buildah (Debian's; no Docker engine runs
 # on these machines and no container registry can be reached), run with podman and Debian's runc:
 #   bash scripts/images.sh base             the Node base image the Dockerfile names, assembled here (below)
-#   bash scripts/images.sh build [app ...]  the base, then every app's image and the backup image (or the ones named)
+#   bash scripts/images.sh build [app ...]  the base, then every app's image, the backup and the docs images (or the ones named)
 #   bash scripts/images.sh sizes            each app image's size
 #   bash scripts/images.sh name <app>       the image name of an app (IMAGE_REPOSITORY/<app>:IMAGE_TAG)
 # Images are IMAGE_REPOSITORY/<app>:IMAGE_TAG (localhost/platform and the commit by default), also tagged `dev` (what
@@ -15,8 +15,10 @@ cd "$ROOT"
 source scripts/lib/node-env.sh
 
 APPS=(recruiting-api survey-builder-api race-content-api ai-webhook article-worker blog-worker)
-# Besides the apps: the backup image (docker/backup.Dockerfile) of k8s/components/backup's CronJob.
+# Besides the apps: the backup image (docker/backup.Dockerfile) of k8s/components/backup's CronJob, and the API
+# reference's (docker/docs.Dockerfile).
 BACKUP=platform-backup
+DOCS=platform-docs
 IMAGE_REPOSITORY=${IMAGE_REPOSITORY:-localhost/platform}
 IMAGE_TAG=${IMAGE_TAG:-$(git rev-parse --short=12 HEAD 2>/dev/null || echo dev)}
 # The Dockerfile's NODE_IMAGE, as a registry would name it (the Dockerfile's short name resolves to docker.io/library).
@@ -87,7 +89,7 @@ image_name() { echo "$IMAGE_REPOSITORY/$1:$IMAGE_TAG"; }
 
 build_apps() {
   local apps=("$@") app started
-  ((${#apps[@]})) || apps=("${APPS[@]}" "$BACKUP")
+  ((${#apps[@]})) || apps=("${APPS[@]}" "$BACKUP" "$DOCS")
   # A machine that reaches the npm registry through a TLS-inspecting proxy trusts it through NODE_EXTRA_CA_CERTS; the
   # build's npm gets the same file, mounted for its RUN steps only.
   local ca=()
@@ -102,8 +104,12 @@ build_apps() {
       # its tools come from .tools/bin, built by the backup script from the Go module proxy
       bash scripts/backup.sh tools || fail "the backup tools did not build"
       recipe=(--build-arg PLATFORM_COMMIT="$(git rev-parse HEAD 2>/dev/null || echo unknown)" -f docker/backup.Dockerfile)
+    elif [[ "$app" == "$DOCS" ]]; then
+      # its server is the local edge's Caddy, built by the services script from the Go module proxy
+      [[ -x .tools/bin/caddy ]] || bash scripts/services.sh >/dev/null || fail "Caddy did not build"
+      recipe=(-f docker/docs.Dockerfile)
     elif [[ " ${APPS[*]} " != *" $app "* ]]; then
-      fail "no app named $app (apps: ${APPS[*]} $BACKUP)"
+      fail "no app named $app (apps: ${APPS[*]} $BACKUP $DOCS)"
     fi
     started=$SECONDS
     log "building $(image_name "$app")"
@@ -117,7 +123,7 @@ build_apps() {
 }
 
 sizes() {
-  for app in "${APPS[@]}" "$BACKUP"; do
+  for app in "${APPS[@]}" "$BACKUP" "$DOCS"; do
     printf '%-20s %s\n' "$app" "$(podman "${STORAGE[@]}" image inspect --format '{{.Size}}' "$(image_name "$app")" 2>/dev/null |
       awk '{ printf "%.0f MB", $1 / 1e6 }' || echo 'not built')"
   done

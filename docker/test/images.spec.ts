@@ -183,6 +183,46 @@ describe('the container images (scripts/images.sh build)', () => {
     expect(differing).toBeGreaterThan(150);
   }, 60_000);
 
+  it('the docs image serves the API reference at /docs/ under the same restrictions, with /tmp as its only writable place', async () => {
+    const port = await freePort();
+    const name = `${scope.id}-docs`;
+    started.push(name);
+    await podman(
+      'run',
+      '-d',
+      '--name',
+      name,
+      ...RESTRICTED,
+      '--tmpfs',
+      '/tmp',
+      '--env',
+      `PORT=${port}`,
+      await images('name', 'platform-docs'),
+    );
+    const index = await waitFor(
+      async () => {
+        const state = (await podman('inspect', '--format', '{{.State.Status}}', name)).trim();
+        if (state !== 'running') throw new Error(`the docs image stopped (${state}): ${await problemsOf(name)}`);
+        const res = await fetch(`http://127.0.0.1:${port}/docs/`).catch(() => undefined);
+        if (res?.status !== 200) throw new NotYet(`/docs/ answered ${res?.status ?? 'nothing'}`);
+        return res.text();
+      },
+      { timeoutMs: 30_000, intervalMs: 250, what: 'the docs image to serve /docs/' },
+    );
+    expect(index).toContain('recruiting-api.html');
+    for (const file of [
+      'recruiting-api.html',
+      'survey-builder-api.html',
+      'race-content-api.html',
+      'ai-webhook.html',
+      'redoc.standalone.js',
+    ])
+      expect([file, (await fetch(`http://127.0.0.1:${port}/docs/${file}`)).status]).toEqual([file, 200]);
+    const served = await (await fetch(`http://127.0.0.1:${port}/docs/openapi/race-content-api.json`)).json();
+    expect(served.info.version).toBe(PLATFORM_VERSION);
+    expect((await podman('exec', name, 'id', '-u')).trim()).toBe('1000');
+  }, 60_000);
+
   it('the backup image backs the stores up under the same restrictions, to an S3 prefix that verifies', async () => {
     const database = await scope.database('backup');
     for (const app of [RECRUITING_DATABASE, SURVEY_BUILDER_DATABASE, AI_JOBS_DATABASE]) await migrateDatabase(database.url, app);
