@@ -218,7 +218,9 @@ describe('the container images (scripts/images.sh build)', () => {
       'redoc.standalone.js',
     ])
       expect([file, (await fetch(`http://127.0.0.1:${port}/docs/${file}`)).status]).toEqual([file, 200]);
-    const served = await (await fetch(`http://127.0.0.1:${port}/docs/openapi/race-content-api.json`)).json();
+    const served = (await (await fetch(`http://127.0.0.1:${port}/docs/openapi/race-content-api.json`)).json()) as {
+      info: { version: string };
+    };
     expect(served.info.version).toBe(PLATFORM_VERSION);
     expect((await podman('exec', name, 'id', '-u')).trim()).toBe('1000');
   }, 60_000);
