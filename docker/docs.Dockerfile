@@ -20,9 +20,10 @@ RUN node -r @swc-node/register scripts/reference.ts /app/reference/docs
 
 FROM ${NODE_IMAGE}
 COPY .tools/bin/caddy /usr/local/bin/caddy
+COPY docker/docs.Caddyfile /etc/caddy/Caddyfile
 COPY --from=reference /app/reference /srv
-# Caddy keeps its autosaved configuration and its data under these: /tmp (an emptyDir: the root file system is read-only).
+# Caddy's data and configuration folders: /tmp (an emptyDir: the root file system is read-only); it persists nothing.
 ENV HOME=/tmp XDG_CONFIG_HOME=/tmp XDG_DATA_HOME=/tmp PORT=8080
 USER 1000:1000
 EXPOSE 8080
-CMD ["sh", "-c", "exec caddy file-server --root /srv --listen \":$PORT\""]
+CMD ["caddy", "run", "--config", "/etc/caddy/Caddyfile", "--adapter", "caddyfile"]

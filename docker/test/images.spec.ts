@@ -210,6 +210,7 @@ describe('the container images (scripts/images.sh build)', () => {
       { timeoutMs: 30_000, intervalMs: 250, what: 'the docs image to serve /docs/' },
     );
     expect(index).toContain('recruiting-api.html');
+    expect((await fetch(`http://127.0.0.1:${port}/docs`, { redirect: 'manual' })).headers.get('location')).toBe('/docs/');
     for (const file of [
       'recruiting-api.html',
       'survey-builder-api.html',
