@@ -25,3 +25,7 @@ export class CandidatePerson {
 }
 
 export const INTERVIEW_TYPES = ['online_meet', 'online_conf', 'offline', 'any'] as const;
+
+/** What each interview type means, for the documents of every field that carries one. */
+export const INTERVIEW_TYPE_TEXT =
+  'online_meet: online; online_conf: online through a conference tool; offline: in person; any: not specified';

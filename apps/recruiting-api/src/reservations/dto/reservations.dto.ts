@@ -1,15 +1,12 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { EnumField, IntField, TextField } from '@platform/contracts';
-import { INTERVIEW_TYPES } from '../../core/dto/candidate-person.response';
+import { INTERVIEW_TYPE_TEXT, INTERVIEW_TYPES } from '../../core/dto/candidate-person.response';
 import { DayField } from '../../core/dto/date-time.field';
 import { RESERVATION_SORTS, type ReservationSort } from '../../core/reservations.repository';
 
 export const RESERVATION_STATUSES = ['confirmed', 'cancelled'] as const;
 
 /** What each interview type means, for the fields that carry one. */
-export const INTERVIEW_TYPE_TEXT =
-  'online_meet: online; online_conf: online through a conference tool; offline: in person; any: not specified';
-
 const ID = { min: 1, max: 2_147_483_647, fromText: true };
 
 export class ReservationParams {
