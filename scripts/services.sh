@@ -222,7 +222,17 @@ stop_services() {
     case "$name" in
       rabbitmq) rabbitmqctl stop >/dev/null 2>&1 || true ;;
       redis) redis-cli -p $REDIS_PORT shutdown nosave >/dev/null 2>&1 || true ;;
-      *) [[ -f "$RUN/$name.pid" ]] && kill "$(cat "$RUN/$name.pid")" 2>/dev/null || true; rm -f "$RUN/$name.pid" ;;
+      *)
+        # SIGTERM, then up to 10 s for the process to be gone (SIGKILL after): "stopped" means nothing is left running.
+        if [[ -f "$RUN/$name.pid" ]]; then
+          local pid
+          pid=$(cat "$RUN/$name.pid")
+          kill "$pid" 2>/dev/null || true
+          for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+          kill -0 "$pid" 2>/dev/null && kill -KILL "$pid" 2>/dev/null
+        fi
+        rm -f "$RUN/$name.pid"
+        ;;
     esac
     log "stopped $name"
   done
