@@ -8,11 +8,13 @@ import { insertCandidates, insertProject } from './support/scheduling-fixtures';
  * public requests sent meanwhile are not held up. With the former pattern 2,000 spaces took 3.6 s and held a public
  * request as long, 4,000 took 26 s.
  *
- * The bounds leave room for a loaded 2-core machine (previews of every length here answer in 15-90 ms once the route
- * is warm, public requests beside them in 8-80 ms) and stay far below the 3.6 s of the smallest length before.
+ * Previews of every length here answer in 15-90 ms once the route is warm, public requests beside them in 8-80 ms; but
+ * this file runs beside a full CI run's other workers on 2 cores, where a 100 KB preview once took 816 ms of wall time.
+ * The bounds are what a wall clock can promise there and still fail the regression: below half the 3.6 s the former
+ * pattern took at the smallest length (and the seconds it held a public request), never near what it took beyond.
  */
-const PREVIEW_MS = 300;
-const PUBLIC_MS = 200;
+const PREVIEW_MS = 1_500;
+const PUBLIC_MS = 1_000;
 const BODY_MAX = 100_000; // CreateTemplateDto.body
 
 describe('a template built to make placeholder matching slow, through the edge', () => {
