@@ -164,6 +164,35 @@ describe('the platform on the local Kubernetes node', () => {
     }
   }, 120_000);
 
+  it('serves the API reference at /docs from two Ready replicas of platform-docs, the committed documents included', async () => {
+    const replicas = await waitFor(
+      async () => {
+        const r = await replicasOf('platform-docs');
+        if (r.ready < 2) throw new NotYet(`${r.ready} Ready`);
+        return r;
+      },
+      { timeoutMs: 120_000, intervalMs: 1000, what: 'platform-docs at two Ready replicas' },
+    );
+    expect(replicas.ready).toBe(2);
+    const redirect = await fetch(await serviceUrl('platform-docs', '/docs'), { redirect: 'manual' });
+    expect([redirect.status, redirect.headers.get('location')]).toEqual([308, '/docs/']);
+    const index = await fetch(await serviceUrl('platform-docs', '/docs/'));
+    expect(index.status).toBe(200);
+    const html = await index.text();
+    for (const app of Object.keys(HTTP_APPS)) {
+      expect(html).toContain(`${app}.html`);
+      const committed = JSON.parse(readFileSync(join(workspaceRoot, 'docs/openapi', `${app}.json`), 'utf8'));
+      const served = await fetch(await serviceUrl('platform-docs', `/docs/openapi/${app}.json`));
+      expect([app, served.status, await served.json()]).toEqual([app, 200, committed]);
+    }
+    // The edge's route: the Gateway's HTTPS listener sends /docs to this Service (the node runs no Gateway controller,
+    // so the object is checked as the API server stored it).
+    const route = await get<{ spec: { rules: Array<{ matches: unknown[]; backendRefs: unknown[] }> } }>('httproute', 'platform-docs');
+    expect(route.spec.rules[0].matches).toEqual([{ path: { type: 'PathPrefix', value: '/docs' } }]);
+    expect(route.spec.rules[0].backendRefs).toEqual([expect.objectContaining({ name: 'platform-docs', port: 8080 })]);
+    figure('platform-docs: /docs/ and the four documents through its Service', `200 from ${replicas.ready} Ready replicas`);
+  }, 180_000);
+
   it('rolls race-content-api to a new image tag under steady k6 traffic without one failed request', async () => {
     const tag = `rollout-${Date.now().toString(36)}`;
     await ctr('images', 'tag', '--force', 'localhost/platform/race-content-api:dev', `localhost/platform/race-content-api:${tag}`);

@@ -69,12 +69,12 @@ prepare_stores() {
     --dry-run=client -o yaml | $KUBECTL apply --server-side -f - >/dev/null
 }
 
-# The platform's six images (scripts/images.sh build, tag dev), imported into the node's runtime when podman holds a
-# newer one than was imported last; never pulled.
+# The platform's six images, the backup's and the reference's (scripts/images.sh build, tag dev), imported into the
+# node's runtime when podman holds a newer one than was imported last; never pulled.
 import_platform_images() {
   bash "$ROOT/scripts/images.sh" build || return 1
   local app ref id
-  for app in $PLATFORM_APPS platform-backup; do
+  for app in $PLATFORM_APPS platform-backup platform-docs; do
     ref=localhost/platform/$app:dev
     id=$(podman --storage-driver overlay image inspect --format '{{.Id}}' $ref) || return 1
     [ "$(cat $D/images/$app.id 2>/dev/null)" = "$id" ] && $CTR -n k8s.io images ls -q 2>/dev/null | grep -qxF $ref && continue
@@ -137,7 +137,7 @@ platform_up() {
   # Two Ready replicas of each (the autoscalers' minimum). Not `rollout status`: it waits for every replica an autoscaler
   # asks for, and on one node a burst of start-up CPU can ask for more than the node's CPU requests leave room for.
   local app ready
-  for app in $PLATFORM_APPS; do
+  for app in $PLATFORM_APPS platform-docs; do
     waitfor "$app at two Ready replicas" 600 bash -c "[ \"\$($KUBECTL -n $PLATFORM_NS get deployment $app -o jsonpath='{.status.readyReplicas}')\" -ge 2 ]" ||
       { $KUBECTL -n $PLATFORM_NS get pods -l app.kubernetes.io/name=$app; return 1; }
   done

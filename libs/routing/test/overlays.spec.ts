@@ -70,12 +70,40 @@ describe('the kustomize base, components and overlays', () => {
       const own = containers.filter(({ image }) => image.startsWith(`${repository}/`));
       expect(containers.filter((c) => !own.includes(c)).flatMap(({ image }) => imagePinProblem(image) ?? [])).toEqual([]);
     }
-    // Both overlays run the backup CronJob, whose image is named with the apps'.
+    // Both overlays run the backup CronJob and the reference, whose images are named with the apps'.
     for (const name of ['production', 'local'] as const) {
-      expect(containersOf(overlays[name]).some(({ deployment }) => deployment === 'platform-backup')).toBe(true);
+      const workloads = new Set(containersOf(overlays[name]).map(({ deployment }) => deployment));
+      expect([name, workloads.has('platform-backup'), workloads.has('platform-docs')]).toEqual([name, true, true]);
     }
     const production = readManifests('../overlays/production/kustomization.yaml')[0] as unknown as { images: unknown[] };
-    expect(production.images).toHaveLength(APP_NAMES.length + 1);
+    expect(production.images).toHaveLength(APP_NAMES.length + 2);
+  });
+
+  it('serves the API reference at /docs from its own component: two restricted replicas, a PDB, a route and the edge only', () => {
+    for (const [name, objects] of Object.entries(overlays)) {
+      const named = (kind: string) => ofKind(kind, objects).find((o) => o.metadata.name === 'platform-docs');
+      const deployment = named('Deployment')!;
+      const service = named('Service')!;
+      const pod = deployment.spec.template.spec;
+      const [container] = pod.containers;
+      expect([name, deployment.spec.replicas, pod.automountServiceAccountToken, container.securityContext]).toEqual([
+        name,
+        2,
+        false,
+        expect.objectContaining({ runAsNonRoot: true, readOnlyRootFilesystem: true, seccompProfile: { type: 'RuntimeDefault' } }),
+      ]);
+      expect(container.readinessProbe.httpGet).toEqual({ path: '/docs/', port: 'http' });
+      expect(service.spec.selector).toEqual(deployment.spec.selector.matchLabels);
+      expect(named('PodDisruptionBudget')!.spec.minAvailable).toBe(1);
+      const route = named('HTTPRoute')!.spec;
+      expect(route.parentRefs).toEqual([{ name: 'platform', sectionName: 'https' }]);
+      expect(route.rules[0].matches).toEqual([{ path: { type: 'PathPrefix', value: '/docs' } }]);
+      expect(route.rules[0].backendRefs).toEqual([{ name: 'platform-docs', port: service.spec.ports[0].port }]);
+      const policy = named('NetworkPolicy')!.spec;
+      expect(policy.ingress.map((rule: { ports: Array<{ port: number }> }) => rule.ports[0].port)).toEqual([8080]);
+    }
+    // Not in the base: an overlay opts into it.
+    expect(ofKind('Deployment', base).map((d) => d.metadata.name)).not.toContain('platform-docs');
   });
 
   it('gives every app a ServiceAccount of its own that mounts no token', () => {
@@ -100,9 +128,10 @@ describe('the kustomize base, components and overlays', () => {
         'kustomize',
       ]);
     }
+    const componentOf = (app: string) => (app === 'platform-docs' ? 'reference' : app.endsWith('-worker') ? 'worker' : 'api');
     for (const deployment of ofKind('Deployment', overlays.production)) {
       const app = deployment.metadata.name;
-      const expected = { 'app.kubernetes.io/name': app, 'app.kubernetes.io/component': app.endsWith('-worker') ? 'worker' : 'api' };
+      const expected = { 'app.kubernetes.io/name': app, 'app.kubernetes.io/component': componentOf(app) };
       expect(deployment.metadata.labels).toMatchObject({ ...expected, 'app.kubernetes.io/version': expect.any(String) });
       expect(deployment.spec.template.metadata.labels).toMatchObject(expected);
     }
