@@ -16,7 +16,7 @@
 #                                    plugins v1.9.1, pause, CoreDNS, metrics-server, KEDA
 #   bash scripts/cluster.sh node     only the node, without the platform
 #   bash scripts/cluster.sh status
-# docs/decisions.md "A single-node cluster" says what
+# docs/decisions.md "A single-node cluster from source" says what
 # this machine needed and why:
 #  - no registry: the pause image is built here (static pause.c from the Kubernetes module, an OCI archive)
 #  - no CAP_SYS_RESOURCE in the bounding set: containerd's restrict_oom_score_adj (runc could not set the pause

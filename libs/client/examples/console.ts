@@ -5,8 +5,8 @@
  *   node -r @swc-node/register libs/client/examples/console.ts
  *
  * Environment (all optional): CONSOLE_BASE_URL (the edge, http://localhost:8080), DEV_IDP_ISSUER (the development
- * identity provider, http://127.0.0.1:9400), CONSOLE_EMAIL and CONSOLE_PASSWORD (a seeded user: README, "Recruiting
- * login"; admin@example.com by default). libs/client/test/recruiting-client.spec.ts runs main() against the test app.
+ * identity provider, http://127.0.0.1:9400), CONSOLE_EMAIL and CONSOLE_PASSWORD (a seeded user: docs/getting-started.md,
+ * "Local identities and secrets"; admin@example.com by default). libs/client/test/recruiting-client.spec.ts runs main() against the test app.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -4,7 +4,7 @@ import { countingFetch, listen } from './support';
 
 /**
  * survey-builder-api on a real port, called through @platform/client. Without the edge, the identity goes as the
- * in-cluster headers (through the edge, the platform token does: README, "For console developers").
+ * in-cluster headers (through the edge, the platform token does: docs/console.md).
  */
 describe('@platform/client against survey-builder-api', () => {
   let builder: Builder;

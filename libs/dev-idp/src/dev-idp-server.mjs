@@ -9,7 +9,7 @@ import { randomBytes, timingSafeEqual, createHash } from 'node:crypto';
 import { generateKeyPair, exportJWK } from 'jose';
 import Provider from 'oidc-provider';
 
-// Development-only users and passwords (README.md): this provider never runs outside a developer's machine or tests.
+// Development-only users and passwords (docs/getting-started.md): this provider never runs outside a developer's machine or tests.
 const SEEDED_USERS = JSON.parse(readFileSync(new URL('./dev-idp-users.json', import.meta.url), 'utf8'));
 
 const host = process.env.DEV_IDP_HOST || '127.0.0.1';
@@ -34,7 +34,7 @@ function signInPage(uid, message) {
 <html lang="en"><head><meta charset="utf-8"><title>Sign in (development identity provider)</title></head>
 <body>
 <h1>Sign in</h1>
-<p>Development identity provider. Seeded users are listed in README.md.</p>
+<p>Development identity provider. Seeded users are listed in docs/getting-started.md of the repository.</p>
 ${message ? `<p role="alert">${escapeHtml(message)}</p>` : ''}
 <form method="post" action="/interaction/${escapeHtml(uid)}/login">
 <label>Email <input type="email" name="email" autocomplete="username" required autofocus></label>

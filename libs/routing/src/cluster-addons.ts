@@ -1,5 +1,5 @@
 /**
- * The cluster add-ons k8s/edge.yaml is written for, in one place: operators install them (README, "Deploying"), the
+ * The cluster add-ons k8s/edge.yaml is written for, in one place: operators install them (docs/operations/deploying.md), the
  * generated file names them in its header, and scripts/schemas.sh fetches the schemas of exactly these releases
  * (libs/routing/test/edge-manifests.spec.ts checks that the two lists agree). To move to a newer release: change it
  * here and in scripts/schemas.sh, run `npm run k8s:edge` and the tests.

@@ -42,7 +42,7 @@ const { envoyGateway, gatewayApi, certManager } = CLUSTER_ADDONS;
 export const EDGE_HEADER = [
   'Generated from libs/routing (route table, edge policy, body limits) by `npm run k8s:edge`. Do not edit.',
   `Written for Envoy Gateway ${envoyGateway.version} (Gateway API ${gatewayApi.version}, standard channel) and cert-manager`,
-  `${certManager.version}, installed by the operators with the GatewayClass of k8s/cluster/gatewayclass.yaml (README, "Deploying").`,
+  `${certManager.version}, installed by the operators with the GatewayClass of k8s/cluster/gatewayclass.yaml (docs/operations/deploying.md).`,
   'HTTPS only: the HTTP listener redirects.',
 ].join('\n');
 

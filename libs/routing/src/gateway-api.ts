@@ -40,7 +40,7 @@ const GATEWAY_API = 'gateway.networking.k8s.io/v1';
 
 export function gatewayClass(): EdgeObject {
   return {
-    comment: 'The GatewayClass of Envoy Gateway; cluster-wide, created once by the operators (README, "Deploying").',
+    comment: 'The GatewayClass of Envoy Gateway; cluster-wide, created once by the operators (docs/operations/deploying.md).',
     manifest: {
       apiVersion: GATEWAY_API,
       kind: 'GatewayClass',
