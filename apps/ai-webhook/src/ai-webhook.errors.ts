@@ -1,7 +1,7 @@
 import { Catch } from '@nestjs/common';
 import { COMMON_ERROR_STATUS, DomainError, raceContentErrorBody, ServiceExceptionFilter } from '@platform/contracts';
 
-/** Every code the AI webhook answers with, and its status (race-content spec 7: invalid bodies are 422). */
+/** Every code the AI webhook answers with, and its status (as in race content, invalid bodies are 422). */
 export const AI_WEBHOOK_ERROR_STATUS = {
   ...COMMON_ERROR_STATUS,
   VALIDATION_FAILED: 422,

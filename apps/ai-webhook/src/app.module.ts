@@ -11,7 +11,7 @@ import { EventRunsModule } from './event-runs/event-runs.module';
 import { AiWebhookHttpModule } from './http/ai-webhook-http.module';
 import { WebhookModule } from './webhook/webhook.module';
 
-/** The AI status webhook and the event-run status read (race-content spec 4.9 and 6). */
+/** The AI status webhook and the event-run status read (`getEventRunStatus` and `reportAiJobStatus` in docs/openapi/ai-webhook.json). */
 @Module({})
 export class AppModule {
   static register(config: AiWebhookConfig): DynamicModule {

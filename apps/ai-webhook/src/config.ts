@@ -7,7 +7,7 @@ import { storageEnv, storageOptionsFrom } from '@platform/storage';
 export const aiWebhookEnv = baseEnvSchema
   .extend({
     PORT: env.port(APPS['ai-webhook'].port),
-    /** The key AI workers send in X-API-Key (spec 5); compared in constant time. */
+    /** The key AI workers send in X-API-Key; compared in constant time. */
     AI_WEBHOOK_API_KEY: env.secret(16),
     /** The identity provider whose JWTs the event-run status read accepts: its issuer, JWKS and our audience. */
     IDP_ISSUER: env.url(['http', 'https']),

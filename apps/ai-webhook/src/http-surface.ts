@@ -6,7 +6,7 @@ import { AI_WEBHOOK_ERROR_CODES } from './ai-webhook.errors';
 export const AI_WEBHOOK_HTTP: HttpSurface = {
   openApi: {
     title: 'ai-webhook',
-    description: 'AI worker status webhook and onboarding event-run status (race-content spec 4.9 and 6).',
+    description: 'Race content’s AI worker status webhook and onboarding event-run status.',
     security: {
       schemes: {
         bearer: {

@@ -2,7 +2,7 @@ import { WF2DES_PHASE_TRANSITIONS } from '../src/domain/wf2des-transitions';
 import { PhaseMovesRepository } from '../src/jobs/phase-moves.repository';
 import { type CreatedJob, keyOf, manifestFor, startWebhook, urlOf, type Webhook } from './webhook-kit';
 
-describe('wf2des callbacks: the spec 6 status-to-effect table', () => {
+describe('wf2des callbacks: the status-to-effect table', () => {
   let hook: Webhook;
   beforeAll(async () => {
     hook = await startWebhook();

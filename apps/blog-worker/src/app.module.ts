@@ -11,7 +11,8 @@ import type { BlogWorkerConfig } from './config';
 import { ThumbnailsModule } from './thumbnails/thumbnails.module';
 
 /**
- * Consumes blog-generation, blog-rewriter and thumbnail-generation (race-content spec 4.4 and 4.6);
+ * Consumes blog-generation, blog-rewriter and thumbnail-generation (queued by `generateBlog`, `generateBlogFromOldBlog`,
+ * `rewriteOldBlog` and `generateBlogThumbnail` in docs/openapi/race-content-api.json);
  * HTTP only for probes and the OpenAPI document.
  */
 @Module({})

@@ -7,7 +7,7 @@ import { RACE_CONTENT_ERROR_CODES } from './race-content.errors';
 export const RACE_CONTENT_HTTP: HttpSurface = {
   openApi: {
     title: 'race-content-api',
-    description: 'Races, articles, blogs, past blogs, media, NG words and health checks (race-content spec 1-4.8).',
+    description: 'Races, articles, blogs, past blogs, media, NG words and health checks.',
     security: {
       schemes: {
         bearer: {

@@ -1,7 +1,7 @@
 import { Catch } from '@nestjs/common';
 import { COMMON_ERROR_STATUS, DomainError, raceContentErrorBody, ServiceExceptionFilter } from '@platform/contracts';
 
-/** Every code race content answers with, and its status; invalid bodies and queries are 422 (spec 7). */
+/** Every code race content answers with, and its status; invalid bodies and queries are 422. */
 export const RACE_CONTENT_ERROR_STATUS = {
   ...COMMON_ERROR_STATUS,
   VALIDATION_FAILED: 422,

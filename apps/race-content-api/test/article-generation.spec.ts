@@ -7,7 +7,7 @@ import { topologyOf } from '@platform/messaging';
 import { createRaces, FIXTURES, fixtureBytes, fixtureJson } from './fixtures';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
 
-describe('article generation routes (race-content spec 4.3): stored as generating, job queued with a confirm', () => {
+describe('article generation routes: stored as generating, job queued with a confirm', () => {
   let kit: RaceContentKit;
   let amqp: Awaited<ReturnType<typeof connect>>;
   let channel: Awaited<ReturnType<Awaited<ReturnType<typeof connect>>['createChannel']>>;

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createRaces, FIXTURES } from './fixtures';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
 
-describe('articles, manual operations (race-content spec 4.3) against FerretDB', () => {
+describe('articles, manual operations, against FerretDB', () => {
   let kit: RaceContentKit;
   const http = () => request(kit.server());
   const create = (body: Record<string, unknown>, role = 'member') => http().post('/v1/articles').set(as(role)).send(body);

@@ -7,7 +7,7 @@ import { testServices } from '@platform/testing';
 import { FIXTURES, fixtureBytes } from './fixtures';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
 
-describe('blog generation routes (race-content spec 4.4 and 4.6): blogs stored as generating, jobs queued', () => {
+describe('blog generation routes: blogs stored as generating, jobs queued', () => {
   let kit: RaceContentKit;
   let amqp: Awaited<ReturnType<typeof connect>>;
   let channel: Awaited<ReturnType<Awaited<ReturnType<typeof connect>>['createChannel']>>;

@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
 
-describe('blogs and categories (race-content spec 4.4, manual operations) against FerretDB', () => {
+describe('blogs and categories (manual operations) against FerretDB', () => {
   let kit: RaceContentKit;
   const http = () => request(kit.server());
   const create = (body: Record<string, unknown>) => http().post('/v1/blogs').set(as('member')).send(body);

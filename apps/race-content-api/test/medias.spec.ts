@@ -16,7 +16,7 @@ const mp4 = (size: number) =>
     Buffer.alloc(size - 32, 1),
   ]);
 
-describe('media (race-content spec 4.7) on S3 against versitygw and FerretDB', () => {
+describe('media on S3 against versitygw and FerretDB', () => {
   let kit: RaceContentKit;
   const http = () => request(kit.server());
   const upload = (

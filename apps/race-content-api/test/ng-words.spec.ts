@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
 
-describe('NG words (race-content spec 4.8) against FerretDB', () => {
+describe('NG words against FerretDB', () => {
   let kit: RaceContentKit;
   const http = () => request(kit.server());
   const add = (name: unknown) => http().post('/v1/ng_words').set(as('member')).send({ name });

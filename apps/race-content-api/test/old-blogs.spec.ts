@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
 
-describe('past blogs (race-content spec 4.6) with the local embedding, against FerretDB', () => {
+describe('past blogs with the local embedding, against FerretDB', () => {
   let kit: RaceContentKit;
   const http = () => request(kit.server());
   const create = (body: Record<string, unknown>) => http().post('/v1/old_blogs').set(as('member')).send(body);

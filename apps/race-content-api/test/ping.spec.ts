@@ -3,7 +3,7 @@ import { expectMetricsEndpoint, type FerretDbProcess, startFerretDb, useTestScop
 import request from 'supertest';
 import { startRaceContentApp, testConfig } from './test-app';
 
-describe('health (race-content spec 4.1) against a real FerretDB', () => {
+describe('health (ping and deep ping) against a real FerretDB', () => {
   const scope = useTestScope('rc_ping');
   let ferret: FerretDbProcess;
   let app: INestApplication;

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { accessToken, as, type RaceContentKit, startRaceContentKit } from './test-app';
 import { type Fixture, FIXTURES, fixtureBytes, fixtureJson } from './fixtures';
 
-describe('races (race-content spec 4.2) against FerretDB', () => {
+describe('races against FerretDB', () => {
   let kit: RaceContentKit;
   const http = () => request(kit.server());
   const upload = (type: string, bytes: Buffer, filename: string, role = 'member') =>

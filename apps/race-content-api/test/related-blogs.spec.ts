@@ -2,7 +2,7 @@ import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
 
-describe('POST /v1/blogs/{id}/related_generate (race-content spec 4.4): the two closest blogs as 関連情報', () => {
+describe('POST /v1/blogs/{id}/related_generate: the two closest blogs as 関連情報', () => {
   let kit: RaceContentKit;
   const http = () => request(kit.server());
   const relate = (id: string) => http().post(`/v1/blogs/${id}/related_generate`).set(as('member'));

@@ -5,7 +5,7 @@ import { appBodyLimits, APPS } from '@platform/routing';
 import { baseConfigFrom, baseEnvSchema, env, loadConfig, refuseWeakSecrets } from '@platform/runtime';
 import { RECRUITING_IMPORT_QUEUE } from './recruiting.queues';
 
-/** Largest TSV upload by default: 100 MiB (the spec's files are tens of MB). */
+/** Largest TSV upload by default: 100 MiB (the expected files are tens of MB). */
 export const DEFAULT_IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 
 /** How long an uploaded file is kept: 24 hours. */
@@ -128,7 +128,7 @@ export type MailConfig = RecruitingConfig['mail'];
 export type WarehouseConfig = RecruitingConfig['warehouse'];
 
 /**
- * The one reader of PROTOTYPE_MODE (spec 1, "Runtime flags"): outside effects (mail, and the calendar with it) happen
+ * The one reader of PROTOTYPE_MODE: outside effects (mail, and the calendar with it) happen
  * only when this says so.
  */
 export function isEmailEnabled(config: { prototypeMode: boolean }): boolean {

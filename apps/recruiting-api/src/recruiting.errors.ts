@@ -2,7 +2,7 @@ import { Catch } from '@nestjs/common';
 import { COMMON_ERROR_STATUS, DomainError, recruitingErrorBody, ServiceExceptionFilter } from '@platform/contracts';
 import { type ErrorBodyFormat, fingerprint, pathOf, redactUrl, type UrlRedaction } from '@platform/runtime';
 
-/** Every code recruiting answers with, and its status: the named codes of spec 7 and the common ones. */
+/** Every code recruiting answers with, and its status: recruiting's own named codes and the common ones. */
 export const RECRUITING_ERROR_STATUS = {
   ...COMMON_ERROR_STATUS,
   SCORING_ERROR: 400,

@@ -59,7 +59,8 @@ describe('recruiting-api on a real PostgreSQL', () => {
     expect(body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
   });
 
-  // Spec 4.2 fixes both paths; they never meet: `import` is a static segment the router prefers, and a candidateId is an integer.
+  // The contract fixes both paths of each pair; they never meet: `import` is a static segment the router prefers, and a
+  // candidateId is an integer.
   describeOpenApiDocument(() => app, {
     specAmbiguousPaths: [
       ['/api/v1/projects/{projectId}/candidates/import/{fileId}', '/api/v1/projects/{projectId}/candidates/{candidateId}/confirm-schedule'],

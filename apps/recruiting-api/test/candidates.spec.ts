@@ -8,7 +8,7 @@ interface Seed {
   status?: string;
 }
 
-/** Projects and their candidates (spec 4.2 and the project contract of issue 8) on a real PostgreSQL. */
+/** Projects and their candidates (the Candidates operations and the project contract of issue 8) on a real PostgreSQL. */
 describe('projects and candidates', () => {
   let t: RecruitingTestApp;
   const ids: Record<string, number> = {};

@@ -5,7 +5,7 @@ import { bodyOf, decodeHeader, headerOf, insertCandidates, insertProject, startS
 
 const PUBLIC_URL = 'https://jobs.example.com/schedule';
 
-/** Email templates, preview, bulk send and logs (spec 4.3 and issue 10) with PROTOTYPE_MODE true. */
+/** Email templates, preview, bulk send and logs (issue 10) with PROTOTYPE_MODE true. */
 describe('emails', () => {
   let t: RecruitingTestApp;
   const ids: Record<string, number> = {};

@@ -25,7 +25,7 @@ interface Status {
   errors: Array<{ row: number; respondentId: string; field: string; message: string }>;
 }
 
-/** TSV uploads and file imports through the queue (spec 4.2) on real PostgreSQL and RabbitMQ. */
+/** TSV uploads and file imports through the queue on real PostgreSQL and RabbitMQ. */
 describe('candidate file imports', () => {
   let t: RecruitingTestApp;
   const ids: Record<string, number> = {};

@@ -21,7 +21,7 @@ async function preferredSlot(
   return res.rows[0].id;
 }
 
-/** confirm-schedule and reservations (spec 4.2, 4.4, issue 10) with PROTOTYPE_MODE true: no calendar. */
+/** confirm-schedule and reservations (issue 10) with PROTOTYPE_MODE true: no calendar. */
 describe('reservations', () => {
   let t: RecruitingTestApp;
   const ids: Record<string, number> = {};

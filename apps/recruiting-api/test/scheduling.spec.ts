@@ -3,7 +3,7 @@ import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { dayAt, inviteAndReadTokens } from './support/invite';
 import { insertCandidates, insertProject } from './support/scheduling-fixtures';
 
-/** Interviewer availability, slots and the public scheduling router (spec 4.5, issue 10). */
+/** Interviewer availability, slots and the public scheduling router (issue 10). */
 describe('availability and public scheduling', () => {
   let t: RecruitingTestApp;
   const ids: Record<string, number> = {};

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 
 /**
- * The shape of recruiting-api (docs/decisions.md, "How the code is laid out"): features rest on `core/`, which rests on
+ * The shape of recruiting-api (docs/decisions.md, "recruiting-api in layers"): features rest on `core/`, which rests on
  * the adapters, which rest on the bottom layer (configuration, database, domain rules, errors, queue names). An import
  * goes down, never up, and never sideways between two features or two adapters. SQL and PostgreSQL error codes are
  * written only in repositories (the domain's filter and scoring rules build SQL fragments for them).

@@ -4,7 +4,7 @@ import { SEED_SURVEYS } from './support/warehouse-seed';
 import { WarehouseSyncService } from '../src/surveys/warehouse-sync.service';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 
-/** Survey data (spec 4.6) and survey imports (4.2) over a warehouse seeded by the code of npm run warehouse:seed. */
+/** Survey data and survey imports over a warehouse seeded by the code of npm run warehouse:seed. */
 describe('survey data and survey imports', () => {
   let t: RecruitingTestApp;
   const ids: Record<string, number> = {};

@@ -3,7 +3,7 @@ import { builderErrorBody, COMMON_ERROR_STATUS, DomainError, ServiceExceptionFil
 import { breachMessage, type LimitBreach } from './domain/limits';
 
 /**
- * Every code the survey builder answers with, and its status (spec 7). The permission update's two 404s
+ * Every code the survey builder answers with, and its status. The permission update's two 404s
  * are told apart by code and text. Adding a code without a status fails to compile.
  */
 export const BUILDER_ERROR_STATUS = {

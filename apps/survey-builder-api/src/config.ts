@@ -6,7 +6,7 @@ import { baseConfigFrom, baseEnvSchema, env, loadConfig, refuseWeakSecrets } fro
 export const surveyBuilderEnv = baseEnvSchema
   .extend({
     PORT: env.port(APPS['survey-builder-api'].port),
-    /** Administrators may view and edit every survey and delete library entries (spec 5). */
+    /** Administrators may view and edit every survey and delete library entries. */
     SURVEY_ADMIN_EMAILS: env.list(),
     /** When set, import routes also accept this key in x-api-key. */
     SURVEY_IMPORT_API_KEY: env.secret(16).optional(),

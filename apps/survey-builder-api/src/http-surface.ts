@@ -5,7 +5,7 @@ import { BUILDER_ERROR_CODES } from './builder.errors';
 /**
  * What survey-builder-api shows over HTTP: its OpenAPI document's header and its error body. The document describes
  * what a caller sends to the edge, its server: the platform access token, from which the edge's identity check sets
- * the user headers the app reads (spec 5; client `x-user-*` headers are removed at the edge); import routes take the
+ * the user headers the app reads (x-user-email and x-user-name; client `x-user-*` headers are removed at the edge); import routes take the
  * import key instead, or as well.
  */
 export const SURVEY_BUILDER_HTTP: HttpSurface = {

@@ -42,7 +42,7 @@ describe('malformed input the builder once failed on', () => {
     expect(fieldsOf(await alice.post('/api/survey-copies', { sourceSurveyId: survey.id, sourceVersionNo: 1e308 }).expect(400))).toEqual([
       'sourceVersionNo',
     ]);
-    // digits are a well-formed version number (spec 4.2); one that large names no version
+    // digits are a well-formed version number (^\d+$); one that large names no version
     await alice.post(`/api/surveys/${survey.id}/versions/12345678901234567890123/rollback`).expect(404);
     for (const surveyId of [1.5, 1e23, -1, '1']) {
       expect(fieldsOf(await alice.post(BUNDLE_PATH, { origin: 'o', surveys: [entry(surveyId)] }).expect(400))).toEqual([

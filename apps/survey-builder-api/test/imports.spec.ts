@@ -69,7 +69,7 @@ function bundle(overrides: object = {}) {
   };
 }
 
-describe('imports of external bundles (spec 4.7) on a real PostgreSQL', () => {
+describe('imports of external bundles on a real PostgreSQL', () => {
   let builder: Builder;
   const alice = { email: 'alice@example.com', name: 'Alice' };
   const db = () => builder.app.get(DataSource);

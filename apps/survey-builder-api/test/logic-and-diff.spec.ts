@@ -105,7 +105,7 @@ describe('logic check and version diff (beyond the spec) on a real PostgreSQL', 
     const diff = (await alice.get(`/api/surveys/${survey.id}/versions/1/diff/2`).expect(200)).body.data;
     expect(diff.fromVersionNo).toBe(1);
     expect(diff.sections.added).toEqual([{ stableId: expect.any(String), title: '価格', position: 4 }]);
-    // the move swapped 本調査 with the section at position 1 (spec 4.3); スクリーニング stayed where it was
+    // the move swapped 本調査 with the section at position 1 (a sortOrder change swaps, `updateSection`); スクリーニング stayed where it was
     expect(diff.sections.moved.map((m: { title: string }) => m.title)).toEqual(['本調査', '調査のご案内']);
     expect(diff.questions.added.map((q: { code: string }) => q.code)).toEqual(added.questions.map((q: { code: string }) => q.code));
     expect(diff.questions.changed).toEqual([

@@ -1,6 +1,6 @@
 import { ADMIN, type Builder, createSurvey, startBuilder } from './builder-kit';
 
-describe('permissions (spec 4.5) and question library (spec 4.6) on a real PostgreSQL', () => {
+describe('permissions and question library on a real PostgreSQL', () => {
   let builder: Builder;
   const alice = { email: 'alice@example.com', name: 'Alice' };
   const bob = { email: 'bob@example.com', name: 'Bob' };

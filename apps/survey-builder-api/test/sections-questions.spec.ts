@@ -28,7 +28,7 @@ const rule = (destination: string, source: string) => ({
   message: null,
 });
 
-describe('sections and questions (spec 4.3, 4.4) on a real PostgreSQL', () => {
+describe('sections and questions on a real PostgreSQL', () => {
   let builder: Builder;
   let alice: Client;
   const bob = { email: 'bob@example.com', name: 'Bob' };
@@ -426,7 +426,7 @@ describe('sections and questions (spec 4.3, 4.4) on a real PostgreSQL', () => {
     });
   });
 
-  describe('renumbering (spec 2)', () => {
+  describe('renumbering', () => {
     it('renumbers in order of appearance and re-points through the old codes, each reference once', async () => {
       const survey = await createSurvey(alice);
       const [, screening, main] = survey.sections as Section[];

@@ -1,6 +1,6 @@
 import { ADMIN, type Builder, createSurvey, startBuilder, THEME } from './builder-kit';
 
-describe('surveys (spec 4.1) on a real PostgreSQL', () => {
+describe('surveys on a real PostgreSQL', () => {
   let builder: Builder;
   const alice = { email: 'alice@example.com', name: 'Alice' };
   const bob = { email: 'bob@example.com', name: 'Bob' };

@@ -9,7 +9,7 @@ import { fillVersion, memoryMb, resetPeakMemory } from './support/large-survey';
  * as its own process, so that its memory is its own. The answer is streamed a version at a time, so what the process
  * holds for it is about one version, whatever the history: it is served with the old space capped at 192 MB, where the
  * answer built whole (every snapshot, then 61 MB of JSON) ran the process out of memory, and its resident set grows by
- * a few tens of MB (docs/decisions.md, "The survey builder's bounds").
+ * a few tens of MB (docs/decisions.md, "Version history streamed a version at a time").
  */
 const VERSIONS = 40;
 const QUESTIONS = 1000;

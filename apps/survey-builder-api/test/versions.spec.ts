@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { rawRequester } from '@platform/testing';
 import { type Builder, createSurvey, startBuilder } from './builder-kit';
 
-describe('versions (spec 4.2) on a real PostgreSQL', () => {
+describe('versions on a real PostgreSQL', () => {
   let builder: Builder;
   const alice = { email: 'alice@example.com', name: 'Alice' };
   const bob = { email: 'bob@example.com', name: 'Bob' };

@@ -38,8 +38,8 @@ export interface TokenVersionCheckOptions {
  * `cacheMs` (1 s) in each process, so a revocation is felt within about a second and a busy user costs one read a
  * second, not one per request. While the store cannot be read the check fails open: a version read before still
  * counts (a revocation it saw stays in force), otherwise the token is taken on its own claims until it expires, the
- * failure logged (every 10 s) and counted (`auth_token_version_read_failures_total`). docs/decisions.md, "One token, one
- * identity, revocation that takes effect", says why.
+ * failure logged (every 10 s) and counted (`auth_token_version_read_failures_total`).
+ * docs/decisions.md, "Revocation that takes effect within a second", says why.
  */
 export class TokenVersionCheck {
   private readonly logger = new Logger('TokenVersionCheck');

@@ -3,13 +3,16 @@ interface Fetched<Body> {
   data?: Body;
 }
 
-/** Recruiting's paginated lists: the items in `data`, the page in `pagination` (spec 1, success envelope). */
+/**
+ * Recruiting's paginated lists: the items in `data`, the page in `pagination` (`RecruitingPagination` in
+ * docs/openapi/recruiting-api.json).
+ */
 export interface RecruitingPageBody<T> {
   data: T[];
   pagination: { page: number; totalPages: number; hasNext: boolean };
 }
 
-/** Race content's paged lists: `{ list, current_page, total_count }` (race content spec, conventions). */
+/** Race content's paged lists: `{ list, current_page, total_count }` (`RaceContentPage` in docs/openapi/race-content-api.json). */
 export interface RaceContentPageBody<T> {
   list: T[];
   current_page: number;

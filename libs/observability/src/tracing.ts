@@ -16,8 +16,8 @@ export interface StartedTracing {
 export function startTracing(service: string, env: Record<string, string | undefined> = process.env): StartedTracing | undefined {
   // Every app calls this first, before its own modules load: the place to turn on Node's on-disk compile cache
   // (os.tmpdir()/node-compile-cache, or NODE_COMPILE_CACHE), so a restart compiles none of the ~2,000 modules it loads
-  // again (15 % less CPU and a quarter less wall time to start recruiting-api on a loaded machine; docs/decisions.md,
-  // "Start-up time"). Where the directory cannot be written the cache is simply off.
+  // again (15 % less CPU and a quarter less wall time to start recruiting-api on a loaded machine;
+  // docs/decisions.md, "Node's compile cache at start"). Where the directory cannot be written the cache is simply off.
   enableCompileCache?.();
   const settings = tracingSettings(service, env);
   if (!settings) return undefined;

@@ -4,7 +4,7 @@ import type { RacingType } from './jobs';
 /** The MongoDB database of race content when MONGODB_DB is unset. */
 export const RACE_CONTENT_DEFAULT_DB = 'race_content';
 
-/** A race's type is the collection that holds it (race-content spec section 1). */
+/** A race's type is the collection that holds it. */
 export const RACE_COLLECTIONS: Record<RacingType, string> = {
   auto_racing: 'auto_racing_races',
   bicycle_racing: 'bicycle_racing_races',

@@ -164,7 +164,7 @@ export interface CategoryDocument {
   deleted_at: number | null;
 }
 
-/** Category names the blog operations link to by name (race-content spec 4.4), seeded at start. */
+/** Category names the blog operations link to by name (the Blogs operations), seeded at start. */
 export const RECAP_CATEGORY = 'レース結果・回顧';
 export const PREDICTION_CATEGORY = 'レース予想・検証';
 export const SEEDED_CATEGORIES = [RECAP_CATEGORY, PREDICTION_CATEGORY] as const;

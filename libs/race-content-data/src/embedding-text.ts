@@ -51,7 +51,7 @@ export function htmlText(html: string): string {
 }
 
 /**
- * What a blog's or past blog's embedding is computed from (race-content spec 2): its category, its title and
+ * What a blog's or past blog's embedding is computed from: its category, its title and
  * its body without tags, one per line.
  */
 export function embeddingTextOf(content: { category: string | null; name: string; bodyHtml: string }): string {

@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { defineQueue } from '@platform/messaging';
 
-/** Racing types; each has its own race collection (race-content spec section 1). */
+/** Racing types; each has its own race collection. */
 export const RACING_TYPES = ['auto_racing', 'bicycle_racing', 'horse_racing'] as const;
 export type RacingType = (typeof RACING_TYPES)[number];
 
@@ -71,7 +71,7 @@ export class ThumbnailGenerationJob {
 }
 
 /**
- * The queues of the race-content spec (section 1), each with the message class it carries. Only race
+ * Race content's queues, each with the message class it carries. Only race
  * content's apps (the API and the two workers) import them.
  */
 export const RACE_CONTENT_QUEUES = {

@@ -48,8 +48,8 @@ function referenceBlock(dir: string): string[] {
 }
 
 /**
- * What the edge's health checks ask each app: whether the replica takes requests. Race content's is /v1/ping (spec 3
- * §4.1), which answers 503 only while the replica shuts down: its deep ping waits on the document store, which under
+ * What the edge's health checks ask each app: whether the replica takes requests. Race content's is /v1/ping
+ * (`ping`), which answers 503 only while the replica shuts down: its deep ping waits on the document store, which under
  * load (FerretDB locally) answers slower than the check's timeout and took healthy replicas out in the soak; a store
  * that is down fails both replicas alike, and each answers that itself (503 SERVICE_UNAVAILABLE).
  */

@@ -18,7 +18,7 @@ export interface Route {
 }
 
 /**
- * Path prefixes behind the edge (ARCHITECTURE.md section 2), the single source of the cluster edge's HTTPRoutes
+ * Path prefixes behind the edge, the single source of the cluster edge's HTTPRoutes
  * (k8s/edge.yaml), the local edge's Caddyfile and the local gateway. Longest prefix wins: /api/v1/surveys is
  * recruiting, /api/surveys the builder.
  */

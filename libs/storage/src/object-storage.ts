@@ -34,7 +34,7 @@ export interface StoredObject {
   url: string;
 }
 
-/** Presigned GET links of media are valid for one hour (race-content spec section 8). */
+/** Presigned GET links of media are valid for one hour. */
 export const DEFAULT_PRESIGN_SECONDS = 3600;
 
 /** Bytes sent per part of a streamed upload (S3 takes parts of 5 MiB or more, but for the last). */

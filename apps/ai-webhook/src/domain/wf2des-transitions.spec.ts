@@ -3,7 +3,7 @@ import { judgePhaseSignal, type Wf2desPhaseSignal } from './wf2des-transitions';
 
 const processing = (phase: Wf2desPhase | null) => ({ status: JOB_STATUS.processing, phase });
 
-describe('wf2des phase signals (spec 6 table)', () => {
+describe('wf2des phase signals (the status-to-effect table)', () => {
   const cases: Array<[Wf2desPhaseSignal, Wf2desPhase | null, 'go' | 'ignored']> = [
     ['parse_started', null, 'go'],
     ['parse_started', 'parse', 'ignored'],

@@ -10,7 +10,7 @@ export interface PhaseTransition {
 }
 
 /**
- * Spec 6, the wf2des status-to-effect table, for the phase signals (all on a processing row, status 0).
+ * The wf2des status-to-effect table of `reportAiJobStatus`, for the phase signals (all on a processing row, status 0).
  * Phases only move forward (none, parse, awaiting_confirm, assemble), so a late or repeated signal changes
  * nothing: parse_started from none; parse_done from none or parse (row stays status 0); assemble_started
  * from none or parse, the auto-confirm path where parse_done is never sent. After parse_done the run waits

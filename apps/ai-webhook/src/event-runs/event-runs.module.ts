@@ -5,7 +5,7 @@ import { EventRunStore } from './event-run-store';
 import { EventRunsController } from './event-runs.controller';
 import { EventRunsService } from './event-runs.service';
 
-/** The onboarding event-run status read (spec 4.9). */
+/** The onboarding event-run status read (`getEventRunStatus` in docs/openapi/ai-webhook.json). */
 @Module({})
 export class EventRunsModule {
   static register(access: ProjectAccessConfig): DynamicModule {

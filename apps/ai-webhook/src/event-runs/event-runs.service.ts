@@ -4,12 +4,13 @@ import { ProjectAccess, type ProjectRef } from '../access/project-access';
 import type { IdpUser } from '../identity/idp-token-verifier';
 import { EventRunStore } from './event-run-store';
 
-/** A status document as the worker wrote it (spec 4.9): passed on unchanged, keys in snake_case. */
+/** A status document as the worker wrote it: passed on unchanged, keys in snake_case. */
 export type EventRunDocument = Record<string, unknown>;
 
 /**
- * The onboarding event-run status read (spec 4.9): project access through the data service port (403), then
- * the worker's document from Redis (404 unknown or expired). Failures of either upstream are 500 without detail.
+ * The onboarding event-run status read (`getEventRunStatus` in docs/openapi/ai-webhook.json): project access through
+ * the data service port (403), then the worker's document from Redis (404 unknown or expired). Failures of either
+ * upstream are 500 without detail.
  */
 @Injectable()
 export class EventRunsService {

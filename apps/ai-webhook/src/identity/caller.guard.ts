@@ -8,7 +8,7 @@ import { type IdpUser, IdpTokenVerifier } from './idp-token-verifier';
 export const WEBHOOK_KEY = Symbol('WEBHOOK_KEY');
 
 /**
- * Every route is closed unless it says otherwise (spec 5): the webhook takes X-API-Key compared in constant
+ * Every route is closed unless it says otherwise: the webhook takes X-API-Key compared in constant
  * time with AI_WEBHOOK_API_KEY; every other route takes the identity provider's JWT; probes are public.
  */
 @Injectable()

@@ -3,7 +3,7 @@ import type { IdpUser } from './idp-token-verifier';
 
 export const WEBHOOK_KEY_ROUTE = 'ai-webhook:webhook-key-route';
 
-/** The route is called by AI workers with X-API-Key (spec 5) instead of a user's bearer token. */
+/** The route is called by AI workers with X-API-Key instead of a user's bearer token. */
 export const WebhookKeyRoute = (): MethodDecorator & ClassDecorator => SetMetadata(WEBHOOK_KEY_ROUTE, true);
 
 /** The identity provider user the caller guard verified. */

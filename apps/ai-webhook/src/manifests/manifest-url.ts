@@ -1,5 +1,5 @@
 /**
- * Manifest addresses (spec 6, issue 12): `s3://<bucket>/<organization_id>/<project_id>/<kind>/<job_id>/manifest.json`.
+ * Manifest addresses (`reportAiJobStatus`, issue 12): `s3://<bucket>/<organization_id>/<project_id>/<kind>/<job_id>/manifest.json`.
  * A URL of another form is malformed (422); one of this form naming another bucket, tenant, project, kind or
  * job points elsewhere (404). Only the s3 scheme is read.
  */

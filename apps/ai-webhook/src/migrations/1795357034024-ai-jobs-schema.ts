@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import type { LossyDown } from '@platform/persistence';
 
 /**
- * The AI webhook's relational rows (race-content spec 6 and issue 12): organizations and their projects, who
+ * The AI webhook's relational rows (the AI status webhook, `reportAiJobStatus`, and issue 12): organizations and their projects, who
  * may read a project, the records of the standard envelope types, the jobs of page_import, code2des and
  * wf2des with one row per attempt (each attempt's nonce, so a late callback of an earlier attempt is told
  * apart from a forged one), and the audit of every accepted callback.

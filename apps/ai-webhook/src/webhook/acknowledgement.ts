@@ -1,7 +1,7 @@
 import type { AuditOutcome } from '../jobs/audit';
 import type { AcknowledgementResponse } from './dto/acknowledgement.response';
 
-/** The 200 answer (spec 6): the type and id echoed, success or failed, and what was done. */
+/** The 200 answer (`AcknowledgementResponse`): the type and id echoed, success or failed, and what was done. */
 export function acknowledgement(
   type: string,
   recordId: string,

@@ -17,7 +17,7 @@ async function fields(body: unknown): Promise<string[]> {
 }
 
 describe('EnvelopeValidationPipe', () => {
-  it('accepts each envelope of spec 6', async () => {
+  it('accepts each envelope the webhook documents', async () => {
     for (const body of [
       { type: 'design-import', recordId: 'r', organizationId: 1, projectId: 2, status: 'success', result: { a: 1 } },
       {

@@ -6,7 +6,7 @@ import { isPhaseSignal } from '../domain/wf2des-transitions';
 import { ENVELOPE_CLASSES, ENVELOPE_TYPES, type Envelope, type EnvelopeType } from './dto/envelopes.dto';
 
 /**
- * Validates a callback against the DTO of its `type` (spec 6): unknown types (page-import and code2wf
+ * Validates a callback against the DTO of its `type`: unknown types (page-import and code2wf
  * included) and unknown fields are refused, and wf2des carries result_manifest_url exactly on its terminal
  * statuses. Every refusal is VALIDATION_FAILED (422).
  */

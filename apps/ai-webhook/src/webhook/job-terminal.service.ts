@@ -24,7 +24,7 @@ export interface TerminalCallback {
 }
 
 /**
- * Job callbacks (spec 6, issue 12). The job row of the type must exist (404, so the queue redelivers), the
+ * Job callbacks (issue 12). The job row of the type must exist (404, so the queue redelivers), the
  * nonce be the named attempt's (404 otherwise), the manifest URL name the row's bucket, tenant, project, kind
  * and job (404 otherwise). A superseded attempt or a finished row answers 200 and changes nothing. Then the
  * manifest is read and checked (500 and no change when it is unreadable or invalid), and one guarded statement

@@ -9,7 +9,7 @@ import type { AcknowledgementResponse } from './dto/acknowledgement.response';
 import type { Des2codeEnvelopeDto, StandardEnvelopeDto } from './dto/envelopes.dto';
 
 /**
- * design-import, code-import and des2code (spec 6 standard envelope): the tenant first (organization, its
+ * design-import, code-import and des2code (the standard envelope, `StandardEnvelopeDto`): the tenant first (organization, its
  * project, the record in it: 404 otherwise), then processing → completed or failed in one guarded statement.
  * A record already finished answers 200 and stays as it is.
  */

@@ -10,7 +10,7 @@ import { Wf2desCallbackService } from './wf2des-callback.service';
 import { WebhookController } from './webhook.controller';
 import { WebhookService } from './webhook.service';
 
-/** POST /api/v1/webhooks/ai-status (spec 6). */
+/** POST /api/v1/webhooks/ai-status (`reportAiJobStatus` in docs/openapi/ai-webhook.json). */
 @Module({
   imports: [ManifestsModule],
   controllers: [WebhookController],

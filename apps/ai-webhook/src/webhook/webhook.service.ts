@@ -6,7 +6,7 @@ import { JobTerminalService } from './job-terminal.service';
 import { StandardCallbackService } from './standard-callback.service';
 import { Wf2desCallbackService } from './wf2des-callback.service';
 
-/** Routes a validated callback to the behaviour of its envelope (spec 6). */
+/** Routes a validated callback to the behaviour of its envelope. */
 @Injectable()
 export class WebhookService {
   constructor(
@@ -23,7 +23,7 @@ export class WebhookService {
         return this.standard.handle(envelope);
       case 'page_import':
       case 'code2des': {
-        // Completing a page import dispatches nothing (spec 6): no code2des job is created, failed or sent.
+        // Completing a page import dispatches nothing: no code2des job is created, failed or sent.
         const outcome = await this.jobs.finish({ ...envelope, outcome: envelope.status === 'succeeded' ? 'completed' : 'failed' });
         return acknowledgement(envelope.type, envelope.job_id, envelope.status === 'succeeded' ? 'success' : 'failed', outcome);
       }

@@ -11,10 +11,10 @@ import type { Wf2desEnvelopeDto } from './dto/envelopes.dto';
 import { guardOf, JobTerminalService } from './job-terminal.service';
 
 /**
- * wf2des (spec 6 table). A phase signal is one guarded statement (attempt, nonce, status 0, phase it may move
- * from) that also writes its audit row; when it changes nothing, the job as that statement saw it says why
- * (404 for no such job or attempt, else ignored). succeeded and failed go through the manifest like the other
- * job types.
+ * wf2des (the status-to-effect table of domain/wf2des-transitions.ts). A phase signal is one guarded statement
+ * (attempt, nonce, status 0, phase it may move from) that also writes its audit row; when it changes nothing, the job
+ * as that statement saw it says why (404 for no such job or attempt, else ignored). succeeded and failed go through the
+ * manifest like the other job types.
  */
 @Injectable()
 export class Wf2desCallbackService {

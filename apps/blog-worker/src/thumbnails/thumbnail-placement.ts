@@ -1,6 +1,6 @@
 import { escapeHtml, findSection } from '@platform/race-content-data';
 
-/** The class of the thumbnail image in a blog body (spec 4.4). */
+/** The class of the thumbnail image in a blog body (`generateBlogThumbnail`). */
 export const THUMBNAIL_CLASS = 'nb-thumbnail';
 
 const THUMBNAIL_IMG = /<img\b[^>]*\bclass="[^"]*\bnb-thumbnail\b[^"]*"[^>]*>/gi;

@@ -16,9 +16,10 @@ import { notFound, RaceContentError } from '../race-content.errors';
 import type { GenerateArticleDto, RegenerateArticleDto } from './dto/article-generation.dto';
 
 /**
- * AI articles (spec 4.3): the article is stored as generating, then its job is published with a broker confirm.
- * When the publish fails the caller gets 503 and the article does not stay generating: it is recorded as failed
- * with the reason (so it shows in GET /v1/articles?status=failed and can be regenerated).
+ * AI articles (`generateArticle` and `regenerateArticle` in docs/openapi/race-content-api.json): the article is stored
+ * as generating, then its job is published with a broker confirm. When the publish fails the caller gets 503 and the
+ * article does not stay generating: it is recorded as failed with the reason (so it shows in GET
+ * /v1/articles?status=failed and can be regenerated).
  */
 @Injectable()
 export class ArticleGenerationService {

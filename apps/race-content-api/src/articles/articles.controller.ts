@@ -117,7 +117,7 @@ export class ArticlesController {
   }
 }
 
-/** The race-scoped read that replaced the per-sport article endpoints (spec 9). */
+/** The race-scoped read that replaced the per-sport article endpoints (`getRaceArticle`). */
 @ApiTags('Articles')
 @Controller('v1/races/:race_id/articles')
 export class RaceArticlesController {

@@ -15,7 +15,7 @@ import { notFound, RaceContentError } from '../race-content.errors';
 import { toArticleResponse } from './articles.mapper';
 import type { ArticleResponse, CreateArticleDto, ListArticlesQuery, UpdateArticleDto } from './dto/article.dto';
 
-/** Statuses an editor may set: generating and failed belong to the generation pipeline (spec 3). */
+/** Statuses an editor may set: generating and failed belong to the generation pipeline. */
 const EDITABLE_STATUSES: readonly ArticleStatus[] = ['draft', 'published'];
 
 function assertEditableStatus(status: ArticleStatus | null | undefined): void {
@@ -24,7 +24,7 @@ function assertEditableStatus(status: ArticleStatus | null | undefined): void {
   }
 }
 
-/** Manual articles (spec 4.3; the generation routes come with part 2). */
+/** Manual articles (the Articles operations; the generation routes come with part 2). */
 @Injectable()
 export class ArticlesService {
   constructor(

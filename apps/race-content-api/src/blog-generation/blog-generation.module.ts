@@ -8,7 +8,7 @@ import { RelatedBlogsService } from './related-blogs.service';
 
 /**
  * The blog operations that go through the blog worker (generate, generation, a past blog's rewrite, thumbnails) and
- * the synchronous related information (spec 4.4 and 4.6).
+ * the synchronous related information (`generateBlogRelatedInfo`).
  */
 @Module({})
 export class BlogGenerationModule {

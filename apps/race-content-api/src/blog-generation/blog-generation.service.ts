@@ -24,9 +24,10 @@ import type { GenerateRewriteDto, RewriteOldBlogDto } from './dto/blog-generatio
 const KIND_CATEGORY: Record<BlogKind, string> = { recap: RECAP_CATEGORY, prediction: PREDICTION_CATEGORY };
 
 /**
- * Blogs written by the blog worker (spec 4.4 and 4.6): each is stored as generating with an empty body, then its job
- * is published with a broker confirm. When the publish fails the caller gets 503 and the blog is removed (a soft
- * delete: it never had content, and the caller never got its id), so nothing is left generating.
+ * Blogs written by the blog worker (`generateBlog`, `generateBlogFromOldBlog`, `rewriteOldBlog`): each is stored as
+ * generating with an empty body, then its job is published with a broker confirm. When the publish fails the caller
+ * gets 503 and the blog is removed (a soft delete: it never had content, and the caller never got its id), so nothing
+ * is left generating.
  */
 @Injectable()
 export class BlogGenerationService {
@@ -95,9 +96,9 @@ export class BlogGenerationService {
   }
 
   /**
-   * The inheritance of spec 4.6: name, race_id (the past blog's, else the request's), race_type (the past blog's,
-   * else its race's), blog_type, source_url, category (the one named like the past blog's category, else none) and
-   * the embedding (replaced once the rewrite is written).
+   * What a blog rewritten from a past blog inherits (`rewriteOldBlog`): name, race_id (the past blog's, else the
+   * request's), race_type (the past blog's, else its race's), blog_type, source_url, category (the one named like the
+   * past blog's category, else none) and the embedding (replaced once the rewrite is written).
    */
   private async rewriteOf(
     oldBlog: OldBlogDocument,

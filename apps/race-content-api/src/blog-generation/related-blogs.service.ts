@@ -6,9 +6,9 @@ import type { BlogResponse } from '../blogs/dto/blog.dto';
 import { notFound, RaceContentError } from '../race-content.errors';
 import { type IndexedBlog, RelatedBlogsIndex } from './related-blogs.index';
 
-/** Related blogs inserted (spec 8). */
+/** Related blogs inserted, at most. */
 export const RELATED_COUNT = 2;
-/** Candidates this similar or more are the same text, not related (spec 4.4). */
+/** Candidates this similar or more are the same text, not related (`generateBlogRelatedInfo`). */
 export const MAX_SIMILARITY = 0.99;
 /** How many of the nearest may be checked against the store, best first, until two pass. */
 const VERIFIED = 12;

@@ -3,7 +3,7 @@ import { RaceContentDataModule } from '@platform/race-content-data';
 import { BlogsController } from './blogs.controller';
 import { BlogsService } from './blogs.service';
 
-/** Blogs (spec 4.4, the manual operations). */
+/** Blogs (the manual Blogs operations of docs/openapi/race-content-api.json). */
 @Module({
   imports: [RaceContentDataModule],
   controllers: [BlogsController],

@@ -6,7 +6,7 @@ export const MAX_PAGE_SIZE = 100;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-/** page, size and order of every paged list (spec 1 and 8): 1, 10 and desc by default. */
+/** page, size and order of every paged list (`RaceContentPage`): 1, 10 and desc by default. */
 export class PageQuery {
   @IntField({ optional: true, min: 1, max: 1_000_000, default: 1, fromText: true, description: 'Page number, from 1' })
   page: number = 1;

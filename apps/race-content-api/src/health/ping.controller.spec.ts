@@ -8,7 +8,7 @@ import { TEST_JWT_SECRET } from '../../test/test-app';
 import { UNAUTHENTICATED } from '../../test/controller-kit';
 import { PingController } from './ping.controller';
 
-/** The health checks are open to anyone (spec 4.1): no token, or any broken one, reaches them. */
+/** The health checks are open to anyone (`ping` and `pingDeep`): no token, or any broken one, reaches them. */
 describe('PingController (database-free)', () => {
   const db = { command: jest.fn() };
   let app: PlatformApp;

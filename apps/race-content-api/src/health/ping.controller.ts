@@ -26,7 +26,7 @@ class DeepPingAnswer extends PingAnswer {
   db!: 'ok' | 'error';
 }
 
-/** Health checks of race-content spec 4.1, unauthenticated. */
+/** Health checks (`ping` and `pingDeep` in docs/openapi/race-content-api.json), unauthenticated. */
 @ApiTags('Health')
 @Public()
 @Controller('v1/ping')

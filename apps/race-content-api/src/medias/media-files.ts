@@ -56,7 +56,7 @@ export class MediaFiles {
       .catch((error: Error) => this.logger.warn({ key, err: error.message }, 'could not remove a media object'));
   }
 
-  /** A GET URL valid for one hour (spec 8). */
+  /** A GET URL valid for one hour. */
   presign(key: string): Promise<string> {
     return this.storage.presignGet(key);
   }

@@ -5,7 +5,10 @@ import { MediaFiles } from './media-files';
 import { MediasController } from './medias.controller';
 import { MediasService } from './medias.service';
 
-/** Media files in object storage (spec 4.7); uploads are limited to `maxBytes` (413 above). */
+/**
+ * Media files in object storage (the Media operations of docs/openapi/race-content-api.json); uploads are limited to
+ * `maxBytes` (413 above).
+ */
 @Module({})
 export class MediasModule {
   static register(options: { maxBytes: number }): DynamicModule {

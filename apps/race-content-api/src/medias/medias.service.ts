@@ -12,7 +12,7 @@ function nameTaken(name: string): RaceContentError {
   return new RaceContentError('NAME_TAKEN', `A media named ${name} exists already`);
 }
 
-/** Images and videos in object storage (spec 4.7). */
+/** Images and videos in object storage (the Media operations). */
 @Injectable()
 export class MediasService {
   constructor(

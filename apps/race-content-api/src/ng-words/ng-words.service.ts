@@ -14,7 +14,7 @@ export const toNgWordResponse = (word: NgWordDocument): NgWordResponse => ({
   updated_at: word.updated_at,
 });
 
-/** Prohibited words the generation workers screen their output with (spec 4.8); names are unique (409). */
+/** Prohibited words the generation workers screen their output with; names are unique (409). */
 @Injectable()
 export class NgWordsService {
   constructor(private readonly words: NgWordStore) {}

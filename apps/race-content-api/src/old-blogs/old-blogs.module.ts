@@ -3,7 +3,7 @@ import { RaceContentDataModule } from '@platform/race-content-data';
 import { OldBlogsController } from './old-blogs.controller';
 import { OldBlogsService } from './old-blogs.service';
 
-/** Past blogs with their embeddings (spec 4.6). */
+/** Past blogs with their embeddings (the Past blogs operations of docs/openapi/race-content-api.json). */
 @Module({
   imports: [RaceContentDataModule],
   controllers: [OldBlogsController],

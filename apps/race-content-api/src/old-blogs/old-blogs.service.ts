@@ -21,7 +21,7 @@ export const toOldBlogResponse = (oldBlog: OldBlogDocument): OldBlogResponse => 
   updated_at: oldBlog.updated_at,
 });
 
-/** Past blogs registered for migration (spec 4.6, without the rewrite of part 2). There is no delete. */
+/** Past blogs registered for migration (the Past blogs operations but `rewriteOldBlog`, which came with part 2). There is no delete. */
 @Injectable()
 export class OldBlogsService {
   constructor(

@@ -24,7 +24,7 @@ export class RacesService {
   ) {}
 
   /**
-   * Registers an uploaded race result (spec 4.2): id from its race_id, name from the file name. The id is
+   * Registers an uploaded race result (`uploadRace`): id from its race_id, name from the file name. The id is
    * claimed in the registry before the race is written, so of two uploads of one race_id (of any types) one
    * gets 201 and the other 409.
    */

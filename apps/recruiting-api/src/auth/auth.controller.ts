@@ -39,7 +39,7 @@ export class AuthController {
   @ApiOperation({
     operationId: 'logout',
     summary: 'Sign out',
-    description: "Any role. Revokes the caller's refresh tokens; access tokens stay valid until they expire (spec 4.1).",
+    description: "Any role. Revokes the caller's refresh tokens; access tokens stay valid until they expire.",
   })
   @ApiRecruitingResponse(200, MessageResponse, 'Signed out')
   async logout(@CurrentUser() user: AuthenticatedUser): Promise<MessageResponse> {

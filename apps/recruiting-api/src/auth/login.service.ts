@@ -25,11 +25,12 @@ export interface StartedLogin {
 class LoginFailed extends Error {}
 
 /**
- * The authorization-code login (spec 4.1): the redirect to the provider with state, nonce and PKCE kept server-side,
- * and the callback that signs the user in and sends the browser back to the front end. The state is bound to the
- * browser that started the login (RFC 6749 section 10.12): the start hands out a random browser key (the controller
- * sets it as a cookie) whose digest is kept with the state, and the callback fails unless the same key comes back, so
- * a callback URL opened in another browser (a forged login, or a stolen code) signs no one in.
+ * The authorization-code login (`startLogin` and `finishLogin` in docs/openapi/recruiting-api.json): the redirect to
+ * the provider with state, nonce and PKCE kept server-side, and the callback that signs the user in and sends the
+ * browser back to the front end. The state is bound to the browser that started the login (RFC 6749 section 10.12): the
+ * start hands out a random browser key (the controller sets it as a cookie) whose digest is kept with the state, and
+ * the callback fails unless the same key comes back, so a callback URL opened in another browser (a forged login, or a
+ * stolen code) signs no one in.
  */
 @Injectable()
 export class LoginService {

@@ -110,7 +110,7 @@ export class TokensService {
     return outcome.pair;
   }
 
-  /** Revokes every refresh token of the user; access tokens stay valid until they expire (spec 4.1). */
+  /** Revokes every refresh token of the user; access tokens stay valid until they expire (`logout`). */
   async logout(userId: number): Promise<void> {
     await this.refreshTokens.revokeUser(this.db, userId);
   }

@@ -3,7 +3,7 @@ import { RecruitingCoreModule } from '../core/core.module';
 import { CandidatesController } from './candidates.controller';
 import { CandidatesService } from './candidates.service';
 
-/** Candidates of a project (spec 4.2): list with filters, fields, detail, update, delete, statuses, selection, scoring. */
+/** Candidates of a project (the Candidates operations): list with filters, fields, detail, update, delete, statuses, selection, scoring. */
 @Module({
   imports: [RecruitingCoreModule],
   controllers: [CandidatesController],

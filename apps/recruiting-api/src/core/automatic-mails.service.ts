@@ -9,7 +9,7 @@ import type { ProjectScope } from './projects.repository';
 /** What automatic mail (not a bulk send) is about. */
 export type AutomaticMail = 'acknowledgement' | 'confirmation' | 'cancellation';
 
-/** The acknowledgement of submitted slots has no template type of its own (spec 2 lists four): it is this text. */
+/** The acknowledgement of submitted slots has no template type of its own (there are four, none for it): it is this text. */
 const ACKNOWLEDGEMENT = {
   subject: '【{{project_name}}】ご希望日時を受け付けました',
   body:

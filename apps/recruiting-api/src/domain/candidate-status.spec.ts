@@ -8,7 +8,7 @@ describe('candidate status transitions', () => {
     );
   });
 
-  it('allows the moves of spec 3: slots submitted, reservation cancelled, invitation sent', () => {
+  it('allows the documented moves: slots submitted, reservation cancelled, invitation sent', () => {
     for (const from of ['contacted', 'waiting_response'] as const) expect(canTransition(from, 'scheduling')).toBe(true);
     for (const from of ['scheduled', 'interviewed'] as const) expect(canTransition(from, 'cancelled')).toBe(true);
     expect(canTransition('pending', 'contacted')).toBe(true);

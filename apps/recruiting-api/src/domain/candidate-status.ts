@@ -1,6 +1,6 @@
 /**
- * Candidate statuses (spec 3; the four the spec leaves open are pending, completed, declined, no_show) and the one
- * table of the moves between them. Every route and job that changes a status asks `canTransition` first.
+ * Candidate statuses (ten: the contract names six; pending, completed, declined and no_show are this project's names for
+ * the other four) and the one table of the moves between them. Every route and job that changes a status asks `canTransition` first.
  */
 export const CANDIDATE_STATUSES = [
   'pending', // imported, not contacted yet

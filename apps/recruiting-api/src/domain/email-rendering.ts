@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-/** The placeholders a template may use (docs/decisions.md, "Recruiting email and scheduling"). */
+/** The placeholders a template may use (docs/decisions.md, "Email templates and placeholders"). */
 export const PLACEHOLDERS = [
   'candidate_name',
   'project_name',

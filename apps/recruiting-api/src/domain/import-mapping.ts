@@ -1,5 +1,5 @@
 /**
- * The file import's mapping (spec 4.2, POST /import/{fileId}/execute): checked against the file's columns, compiled
+ * The file import's mapping (`executeCandidateImport`, POST /import/{fileId}/execute): checked against the file's columns, compiled
  * once, then applied to each data row. Pure; the job streams rows through `mapRow`.
  */
 

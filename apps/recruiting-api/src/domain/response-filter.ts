@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 
 /**
- * The responseFilter language of spec 4.2 (also the `when` of scoring rules): conditions on fields of a
+ * The responseFilter language of `listCandidates` (also the `when` of scoring rules): conditions on fields of a
  * candidate's attributes or surveyResponses, combined in and/or groups that may nest. Parsed into a typed tree,
  * checked, and translated to SQL over JSONB with every field name and value bound as a parameter.
  */

@@ -107,8 +107,9 @@ export class EmailSendingService {
         ...placeholderValues(project, recipient),
         scheduling_url: token ? `${this.config.publicUrl}/${token}` : undefined,
       });
-      // The log keeps the mail as sent with the token masked (docs/decisions.md, "Credentials in stored text"): the
-      // link is the candidate's credential, and the token table itself keeps only its digest.
+      // The log keeps the mail as sent with the token masked
+      // (docs/decisions.md, "Credentials in stored text, traces and answers"): the link is the candidate's credential,
+      // and the token table itself keeps only its digest.
       const logged = maskedForLog(rendered, token ? [token] : []);
       const log: EmailLogInsert = {
         projectId: project.id,

@@ -10,7 +10,10 @@ import { EmailSendingService } from './email-sending.service';
 import { EmailLogsService } from './email-logs.service';
 import { EmailTemplatesService } from './email-templates.service';
 
-/** Email templates, previews, bulk sends and logs (spec 4.3); the automatic mails of scheduling are the core's. */
+/**
+ * Email templates, previews, bulk sends and logs (the Email templates and sending operations of
+ * docs/openapi/recruiting-api.json); the automatic mails of scheduling are the core's.
+ */
 @Module({
   imports: [RecruitingCoreModule],
   controllers: [SystemEmailTemplatesController, ProjectEmailTemplatesController, EmailsController, CandidateEmailLogsController],

@@ -8,7 +8,10 @@ import { ImportRunner } from './import-runner';
 import { ImportsController } from './imports.controller';
 import { IMPORT_OPTIONS, type ImportOptions, ImportsService } from './imports.service';
 
-/** Candidate imports (spec 4.2): TSV uploads kept in PostgreSQL, survey imports, and the queue job that runs both. */
+/**
+ * Candidate imports (the import operations of Candidates): TSV uploads kept in PostgreSQL, survey imports, and the
+ * queue job that runs both.
+ */
 @Module({})
 export class ImportsModule {
   static register(options: ImportOptions): DynamicModule {

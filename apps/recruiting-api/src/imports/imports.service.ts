@@ -37,7 +37,7 @@ async function drain(body: AsyncIterator<unknown>): Promise<void> {
 
 const fileNotFound = () => notFound('The uploaded file does not exist or has expired');
 
-/** File and survey imports (spec 4.2): upload, re-read, execute as a queued job, survey preview and import, status. */
+/** File and survey imports: upload, re-read, execute as a queued job, survey preview and import, status. */
 @Injectable()
 export class ImportsService {
   private readonly logger = new Logger('Imports');

@@ -16,7 +16,7 @@ import { type ReservationResponse } from './dto/reservations.response';
 
 const calendarFailed = () => new RecruitingError('CALENDAR_PROVIDER_ERROR', 'The calendar provider failed; nothing was changed');
 
-/** Confirmation of a schedule and the reservations router (spec 4.2, 4.4). */
+/** Confirmation of a schedule and the reservations router (`confirmSchedule` and the Reservations operations). */
 @Injectable()
 export class ReservationsService {
   private readonly logger = new Logger('Reservations');

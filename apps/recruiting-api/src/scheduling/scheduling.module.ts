@@ -6,8 +6,8 @@ import { SchedulingController } from './scheduling.controller';
 import { SchedulingService } from './scheduling.service';
 
 /**
- * Public scheduling (spec 4.5): the token, its slots and the submission of preferred slots, rate limited in Redis,
- * never cached.
+ * Public scheduling (the Public scheduling operations of docs/openapi/recruiting-api.json): the token, its slots and
+ * the submission of preferred slots, rate limited in Redis, never cached.
  */
 @Module({
   imports: [RecruitingCoreModule],

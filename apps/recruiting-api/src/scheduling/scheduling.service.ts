@@ -23,7 +23,7 @@ export interface ResolvedToken {
 
 const slotNotAvailable = (message: string) => new RecruitingError('SLOT_NOT_AVAILABLE', message);
 
-/** The public scheduling router (spec 4.5): the token is the only credential, and answers carry no internal ids. */
+/** The public scheduling router: the token is the only credential, and answers carry no internal ids. */
 @Injectable()
 export class SchedulingService {
   constructor(

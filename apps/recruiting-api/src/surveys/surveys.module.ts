@@ -4,7 +4,10 @@ import { SurveysController } from './surveys.controller';
 import { SurveysService } from './surveys.service';
 import { WarehouseSyncService } from './warehouse-sync.service';
 
-/** The read-only survey data routes of spec 4.6 (/api/v1/surveys), and the refresh of the survey metadata cache. */
+/**
+ * The read-only survey data routes (/api/v1/surveys, the Survey data operations of docs/openapi/recruiting-api.json),
+ * and the refresh of the survey metadata cache.
+ */
 @Module({
   imports: [RecruitingCoreModule],
   controllers: [SurveysController],

@@ -20,7 +20,7 @@ import {
 /** How many respondents the survey preview shows. */
 export const PREVIEW_RESPONDENTS = 5;
 
-/** Survey data (spec 4.6): the list and detail from the metadata cache, the rest from the warehouse. */
+/** Survey data: the list and detail from the metadata cache, the rest from the warehouse. */
 @Injectable()
 export class SurveysService {
   constructor(

@@ -20,7 +20,7 @@ export class ExternalSurveyIdParam {
   @UuidField({ description: 'The imported questionnaire’s id in the builder' }) externalSurveyId!: string;
 }
 
-/** versionNo must be digits only (spec 4.2: ^\d+$); a number beyond any version simply names none (404). */
+/** versionNo must be digits only (^\d+$); a number beyond any version simply names none (404). */
 export class SurveyVersionParam extends SurveyIdParam {
   @TextField({
     max: 32,

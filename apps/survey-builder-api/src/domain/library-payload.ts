@@ -1,6 +1,6 @@
 import { option, question, type QuestionContent, type QuestionType } from './model';
 
-/** What a library entry keeps of a question: its text and choices, never its logic (spec 2). */
+/** What a library entry keeps of a question: its text and choices, never its logic. */
 export interface NormalizedPayload {
   promptText: string;
   options: Array<{ label: string; isExclusive: boolean; allowOtherInput: boolean; isNotApplicable: boolean }>;
@@ -28,7 +28,7 @@ export function normalizedPayloadOf(q: QuestionContent): NormalizedPayload {
 
 /**
  * A question rebuilt from a payload (external-origin library entries). Choices become options, or matrix
- * rows for a matrix; sub items are written into the note text, one per line (spec 4.4). No logic.
+ * rows for a matrix; sub items are written into the note text, one per line (`importQuestion`). No logic.
  */
 export function questionFromPayload(type: QuestionType, payload: NormalizedPayload): QuestionContent {
   const choices = payload.options.map((o) => option(o.label, choice(o)));

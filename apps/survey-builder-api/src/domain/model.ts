@@ -1,4 +1,4 @@
-/** The survey builder's vocabulary (spec section 2), shared by the rules and the API. */
+/** The survey builder's vocabulary (the schemas of docs/openapi/survey-builder-api.json), shared by the rules and the API. */
 
 export const SURVEY_STATUSES = ['下書き', 'レビュー中', '出力済み', 'アーカイブ'] as const;
 export type SurveyStatus = (typeof SURVEY_STATUSES)[number];

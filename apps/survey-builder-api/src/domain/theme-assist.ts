@@ -1,5 +1,5 @@
 /**
- * Theme-assist scoring (spec 4.1): a library question scores 4 when a keyword appears in its prompt text,
+ * Theme-assist scoring (`suggestThemeContent`): a library question scores 4 when a keyword appears in its prompt text,
  * 3 in its category, 2 in its section title; entries scoring 1 or more are ranked, the top five returned.
  * The scoring itself runs in SQL over the whole library; this file owns the keywords and the weights.
  */

@@ -14,7 +14,7 @@ export const CurrentActor = createParamDecorator((_: unknown, context: Execution
 
 export const IMPORT_ROUTE = 'builder:import-route';
 
-/** The route also accepts the import API key (spec 5): /api/imports/*. */
+/** The route also accepts the import API key: /api/imports/*. */
 export const ImportRoute = (): MethodDecorator & ClassDecorator => SetMetadata(IMPORT_ROUTE, true);
 
 /** Who an import made with the API key and no x-user-email is recorded as. */

@@ -21,7 +21,7 @@ export interface CheckedRequest {
 const IMPORT_PATH = /^\/api\/imports(\/|$)/;
 
 /**
- * The builder's identity at the edge (issue 19): spec 5 names callers by x-user-email and x-user-name, which only
+ * The builder's identity at the edge (issue 19): the builder names callers by x-user-email and x-user-name, which only
  * an edge can vouch for. The edge asks here before each builder request and sets both headers from the answer:
  * the user a valid platform access token (recruiting's HS256 login token) names; or, on an import route with the
  * import key and no token, the built-in import identity. A wrong import key is refused here, with or without a token,

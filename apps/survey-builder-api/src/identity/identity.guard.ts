@@ -15,7 +15,7 @@ export interface IdentityOptions {
 }
 
 /**
- * Who is calling (spec 5): x-user-email and x-user-name, or on import routes a matching x-api-key
+ * Who is calling: x-user-email and x-user-name, or on import routes a matching x-api-key
  * (recorded as the x-user-email user, else the Import Bot). 401 otherwise. The user row is created on
  * first sight and its name kept current; administrators come from SURVEY_ADMIN_EMAILS.
  */

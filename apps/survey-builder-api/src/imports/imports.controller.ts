@@ -11,7 +11,7 @@ import { ExistingIdsQuery } from './dto/import.query';
 import { BundleImportResponse, SectionPreviewResponse } from './dto/import.response';
 import { ImportsService } from './imports.service';
 
-/** Uploads from the browser extension; the access token (the user, through the edge) or the import API key (spec 4.7, 5). */
+/** Uploads from the browser extension; the access token (the user, through the edge) or the import API key. */
 @ApiTags('Imports of external bundles')
 @ApiSecurity('bearer')
 @ApiSecurity('importKey')

@@ -4,7 +4,10 @@ import { ExternalRepository } from './external.repository';
 import { ImportsController } from './imports.controller';
 import { ImportsService } from './imports.service';
 
-/** Imports of external survey bundles from the browser extension (spec 4.7). */
+/**
+ * Imports of external survey bundles from the browser extension (the Imports of external bundles operations of
+ * docs/openapi/survey-builder-api.json).
+ */
 @Module({
   imports: [LibraryModule],
   controllers: [ImportsController],

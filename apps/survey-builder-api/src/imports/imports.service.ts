@@ -12,7 +12,7 @@ import type { BundleImportResponse, SectionPreviewResponse } from './dto/import.
 import { countsOf, type ExternalSurveyToInsert, libraryItemBreaches, libraryItemsOf, toExternalSurvey } from './external-bundle';
 import { type ExternalQuestionRow, ExternalRepository, type ExternalSurveyRow } from './external.repository';
 
-/** Imports of external survey bundles (spec 4.7) and the section candidates they offer. */
+/** Imports of external survey bundles (`importSurveyBundle`) and the section candidates they offer. */
 @Injectable()
 export class ImportsService {
   /** Imports of one questionnaire queue here before they ask the pool (see importBundle). */

@@ -1,7 +1,7 @@
 import type { LibraryItemResponse } from './dto/library-item.response';
 import type { LibraryItem } from './library.repository';
 
-/** A library entry as the API answers it (spec 2). */
+/** A library entry as the API answers it (`LibraryItemResponse`). */
 export function libraryItemResponse(item: LibraryItem): LibraryItemResponse {
   return { ...item, createdAt: item.createdAt.toISOString() };
 }

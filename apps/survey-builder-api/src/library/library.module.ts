@@ -5,7 +5,10 @@ import { LibraryRepository } from './library.repository';
 import { LibraryService } from './library.service';
 import { QuestionSourcesService } from './question-sources.service';
 
-/** The question library (spec 4.6) and reading questions to reuse from it or from other surveys. */
+/**
+ * The question library (the Question library operations of docs/openapi/survey-builder-api.json) and reading questions
+ * to reuse from it or from other surveys.
+ */
 @Module({
   imports: [SurveyCoreModule],
   controllers: [LibraryController],

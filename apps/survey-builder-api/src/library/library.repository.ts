@@ -95,7 +95,7 @@ export class LibraryRepository {
     return result.numDeletedRows === 1n;
   }
 
-  /** Theme-assist ranking (spec 4.1), computed over the whole library in the database. */
+  /** Theme-assist ranking (`suggestThemeContent`), computed over the whole library in the database. */
   async related(db: Db, keywords: string[], limit: number): Promise<LibraryItem[]> {
     if (keywords.length === 0) return [];
     const patterns = keywords.map(containsPattern);

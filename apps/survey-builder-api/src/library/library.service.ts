@@ -18,7 +18,7 @@ export class LibraryService {
     return (await this.library.list(this.db, query)).map(libraryItemResponse);
   }
 
-  /** Administrators only, checked before the entry is looked up (spec 4.6). */
+  /** Administrators only, checked before the entry is looked up (`deleteLibraryEntry`). */
   async remove(actor: Actor, itemId: string): Promise<{ deleted: true }> {
     if (!actor.isAdmin) throw new BuilderError('FORBIDDEN', 'Only administrators may delete library entries');
     if (!(await this.library.delete(this.db, itemId))) throw notFound('Library entry');

@@ -10,7 +10,7 @@ import { SurveyAccessService } from '../survey-core/survey-access.service';
 import { SurveyRepository } from '../survey-core/survey.repository';
 import type { LibraryItem } from './library.repository';
 
-/** Imported questions bring their text and choices, never their logic (spec 4.3, 4.4). */
+/** Imported questions bring their text and choices, never their logic (`importSection`, `importSectionFromLibrary`, `importQuestion`). */
 export function withoutLogic(question: QuestionContent): QuestionContent {
   return { ...question, branchRules: [], visibilityRules: [] };
 }

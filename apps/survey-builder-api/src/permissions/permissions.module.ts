@@ -4,7 +4,7 @@ import { SurveyCoreModule } from '../survey-core/survey-core.module';
 import { PermissionsController } from './permissions.controller';
 import { PermissionsService } from './permissions.service';
 
-/** Per-survey view and edit permissions (spec 4.5). */
+/** Per-survey view and edit permissions (the Permissions operations of docs/openapi/survey-builder-api.json). */
 @Module({
   imports: [SurveyCoreModule, UsersModule],
   controllers: [PermissionsController],

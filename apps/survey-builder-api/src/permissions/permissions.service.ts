@@ -27,7 +27,7 @@ export class PermissionsService {
   }
 
   /**
-   * The list sent becomes the whole list (spec 4.5). Every user must exist, and a non-administrator must
+   * The list sent becomes the whole list (`replaceSurveyPermissions`). Every user must exist, and a non-administrator must
    * keep their own edit permission; either failure refuses the whole update, told apart by code and text.
    */
   async replace(actor: Actor, surveyId: string, dto: ReplacePermissionsDto): Promise<PermissionResponse[]> {

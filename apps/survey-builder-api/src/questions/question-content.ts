@@ -39,7 +39,7 @@ const toVisibilityRule = (rule: VisibilityRuleDto): VisibilityRule => ({
 const toSubQuestions = (subQuestions: UpdateQuestionDto['subQuestions']): SubQuestion[] =>
   (subQuestions ?? []).map((s) => ({ label: s.label, options: s.options.map((o) => ({ ...o })) }));
 
-/** A new question from the add body (spec 4.4): booleans default to false, logic starts empty. */
+/** A new question from the add body (`addQuestion`): booleans default to false, logic starts empty. */
 export function contentFromAdd(dto: AddQuestionDto): QuestionContent {
   return question(dto.questionType, dto.promptText, {
     isRequired: dto.isRequired ?? false,

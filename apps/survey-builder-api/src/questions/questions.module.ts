@@ -4,7 +4,7 @@ import { SurveyCoreModule } from '../survey-core/survey-core.module';
 import { QuestionsController } from './questions.controller';
 import { QuestionsService } from './questions.service';
 
-/** Questions of a survey's latest version (spec 4.4). */
+/** Questions of a survey's latest version (the Questions operations of docs/openapi/survey-builder-api.json). */
 @Module({
   imports: [SurveyCoreModule, LibraryModule],
   controllers: [QuestionsController],

@@ -24,7 +24,7 @@ function assertCodeFree(codesInUse: string[], code: string): void {
   if (codesInUse.includes(code)) throw new BuilderError('DUPLICATE_QUESTION_CODE', `Code ${code} is already used in this survey`);
 }
 
-/** Questions of the latest version (spec 4.4): add, change, move, delete, duplicate, import. */
+/** Questions of the latest version (the Questions operations): add, change, move, delete, duplicate, import. */
 @Injectable()
 export class QuestionsService {
   constructor(
@@ -106,7 +106,7 @@ export class QuestionsService {
     });
   }
 
-  /** A question from the library or from another survey, appended without logic (spec 4.4). */
+  /** A question from the library or from another survey, appended without logic (`importQuestion`). */
   async import(actor: Actor, dto: ImportQuestionDto): Promise<QuestionResponse> {
     return this.writes.onSection(dto.targetSectionId, async (trx) => {
       const { survey, section } = await this.access.sectionForEdit(trx, actor, dto.targetSectionId);

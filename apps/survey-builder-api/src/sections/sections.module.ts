@@ -4,7 +4,7 @@ import { SurveyCoreModule } from '../survey-core/survey-core.module';
 import { SectionsController } from './sections.controller';
 import { SectionsService } from './sections.service';
 
-/** Sections of a survey's latest version (spec 4.3). */
+/** Sections of a survey's latest version (the Sections operations of docs/openapi/survey-builder-api.json). */
 @Module({
   imports: [SurveyCoreModule, LibraryModule],
   controllers: [SectionsController],

@@ -30,7 +30,7 @@ export const GENERATED_BY_LIBRARY = 'library';
 
 type CodedQuestion = QuestionContent & { code: string };
 
-/** Sections of the latest version (spec 4.3): add, change, move, delete, duplicate, import. */
+/** Sections of the latest version (the Sections operations): add, change, move, delete, duplicate, import. */
 @Injectable()
 export class SectionsService {
   constructor(
@@ -106,7 +106,7 @@ export class SectionsService {
     });
   }
 
-  /** One section built from library entries, in the order given, without logic (spec 4.3). */
+  /** One section built from library entries, in the order given, without logic (`importSectionFromLibrary`). */
   async importFromLibrary(actor: Actor, dto: ImportExternalSectionDto): Promise<SectionResponse> {
     return this.writes.onSurvey(dto.targetSurveyId, async (trx) => {
       const target = await this.access.forEdit(trx, actor, dto.targetSurveyId);

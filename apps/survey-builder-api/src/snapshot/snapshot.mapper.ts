@@ -38,7 +38,7 @@ export function contentOf(q: SnapshotQuestion): QuestionContent & { code: string
 }
 
 /**
- * A question as the API answers it (spec 2): everything but its stable id, section and timestamp. Named field by
+ * A question as the API answers it (`QuestionResponse`): everything but its stable id, section and timestamp. Named field by
  * field: a rest spread that leaves fields out costs ten times as much (about 1 against 0.1 ms for 1,000 questions).
  */
 export function questionResponse(q: SnapshotQuestion): QuestionResponse {

@@ -7,7 +7,7 @@ import type { SnapshotQuestion, SnapshotSection } from '../snapshot/snapshot.typ
 import { type AccessibleSurvey, SurveyRepository } from './survey.repository';
 
 /**
- * The permission rules of spec 5: view allows reading, edit allows changing; administrators may do both
+ * The permission rules: view allows reading, edit allows changing; administrators may do both
  * on every survey. A caller without the permission gets the same 404 as for a survey that does not exist.
  * Edit checks take a transaction and lock the survey row until it ends, so edits and saves of one survey
  * run one at a time; they cannot be called outside a transaction, where the lock would hold nothing.

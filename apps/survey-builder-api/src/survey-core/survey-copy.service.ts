@@ -7,7 +7,7 @@ import { PermissionRepository } from './permission.repository';
 import { SurveyRepository, type SurveyRow } from './survey.repository';
 import { VersionRepository } from './version.repository';
 
-/** The copy marker of duplicated surveys (spec 4.1). */
+/** The copy marker of duplicated surveys (`duplicateSurvey`, `copySurvey`). */
 export const COPY_SUFFIX = '（複製）';
 
 /**

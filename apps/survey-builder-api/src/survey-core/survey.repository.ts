@@ -170,7 +170,7 @@ export class SurveyRepository {
       .execute();
   }
 
-  /** Whether a survey exists and is not deleted, whoever asks (reuse of deleted surveys' rows, spec 4.4). */
+  /** Whether a survey exists and is not deleted, whoever asks (reuse of deleted surveys' rows, `importQuestion`). */
   async isLive(db: Db, surveyId: string): Promise<boolean | undefined> {
     const row = await db.selectFrom('survey').select('deletedAt').where('id', '=', surveyId).executeTakeFirst();
     return row ? row.deletedAt === null : undefined;

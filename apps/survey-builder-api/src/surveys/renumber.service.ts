@@ -37,7 +37,7 @@ export function repointedRules(
 }
 
 /**
- * Renumbers codes (spec 2) and re-points branch destinations and condition sources through the mapping
+ * Renumbers codes (`renumberQuestions`) and re-points branch destinations and condition sources through the mapping
  * built from the codes before the change, each rule row once. A survey needing nothing is not written.
  */
 @Injectable()

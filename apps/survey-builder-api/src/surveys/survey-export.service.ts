@@ -13,7 +13,7 @@ import { VersionRepository } from '../survey-core/version.repository';
 import type { ExportResponse } from './dto/survey-extras.response';
 import { SurveyWrites } from '../survey-core/survey-writes.service';
 
-/** The library entries an export registers: one per question of the latest version (spec 2). */
+/** The library entries an export registers: one per question of the latest version. */
 export function libraryEntriesOf(survey: SurveyRow, sections: SnapshotSection[], createdBy: string): NewLibraryItem[] {
   return sections.flatMap((section) =>
     section.questions.map((q) => ({
@@ -33,7 +33,7 @@ export function libraryEntriesOf(survey: SurveyRow, sections: SnapshotSection[],
   );
 }
 
-/** Export (spec 4.1): the questionnaire as JSON, the survey marked exported, its library entries replaced. */
+/** Export (`exportSurvey`): the questionnaire as JSON, the survey marked exported, its library entries replaced. */
 @Injectable()
 export class SurveyExportService {
   constructor(

@@ -12,7 +12,7 @@ import type { ThemeAssistResponse, ThemeResponse } from './dto/survey-extras.res
 import type { ThemeAssistDto, UpdateThemeDto } from './dto/theme.dto';
 import { SurveyWrites } from '../survey-core/survey-writes.service';
 
-/** The theme in its structured form (spec 2), and suggestions for one (theme-assists). */
+/** The theme in its structured form (`ThemeResponse`), and suggestions for one (theme-assists). */
 @Injectable()
 export class SurveyThemesService {
   constructor(
@@ -41,7 +41,7 @@ export class SurveyThemesService {
     });
   }
 
-  /** Suggestions for a theme, before or after a survey exists (spec 4.1). */
+  /** Suggestions for a theme, before or after a survey exists (`suggestThemeContent`). */
   async themeAssists(dto: ThemeAssistDto): Promise<ThemeAssistResponse> {
     const theme: StoredTheme = {
       title: dto.title,

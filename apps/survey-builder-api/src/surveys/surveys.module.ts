@@ -8,7 +8,7 @@ import { SurveysController } from './surveys.controller';
 import { SurveysService } from './surveys.service';
 import { ThemesController } from './themes.controller';
 
-/** Surveys, their themes, export and renumbering (spec 4.1). */
+/** Surveys, their themes, export and renumbering (the Surveys operations of docs/openapi/survey-builder-api.json). */
 @Module({
   imports: [SurveyCoreModule, LibraryModule],
   controllers: [SurveysController, ThemesController],

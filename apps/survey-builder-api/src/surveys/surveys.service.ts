@@ -38,7 +38,7 @@ export function sectionsToInsert(drafts: SectionDraft[], existingCodes: string[]
   }));
 }
 
-/** Surveys themselves (spec 4.1): list, create, read, change, delete, copy, favorite. */
+/** Surveys themselves (the Surveys operations): list, create, read, change, delete, copy, favorite. */
 @Injectable()
 export class SurveysService {
   constructor(

@@ -114,7 +114,7 @@ export class VersionsController {
 
   /**
    * A save's answer (a 1,000-question snapshot is 1.6 MB of JSON) is serialized and encoded while the database is
-   * still copying the version, and sent once the copy has committed (docs/decisions.md, "Survey builder").
+   * still copying the version, and sent once the copy has committed (docs/decisions.md, "A save answers the version it created").
    */
   private async saveAnswered(actor: Actor, surveyId: string, request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
     const prepared = await this.versions.save(actor, surveyId, (saved) => prepareAnswer(request, reply, 201, builderEnvelope(saved)));

@@ -4,7 +4,10 @@ import { VersionDiffService } from './version-diff.service';
 import { VersionsController } from './versions.controller';
 import { VersionsService } from './versions.service';
 
-/** Save, version history, rollback and version duplicates (spec 4.2), and the diff between two versions. */
+/**
+ * Save, version history, rollback and version duplicates (the Versions operations of
+ * docs/openapi/survey-builder-api.json), and the diff between two versions.
+ */
 @Module({
   imports: [SurveyCoreModule],
   controllers: [VersionsController],

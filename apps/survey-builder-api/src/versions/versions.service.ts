@@ -19,7 +19,7 @@ import { versionNumberOf } from '../common/id-params';
 const HISTORY_PAGE = 100;
 
 /**
- * Versions (spec 4.2). The latest version is the working copy: edits apply to it, and a save freezes it by copying it,
+ * Versions (the Versions operations). The latest version is the working copy: edits apply to it, and a save freezes it by copying it,
  * whole, into a new version that becomes the latest (the next working copy) and that the save answers (versionNo N+1,
  * sourceVersionId the frozen N). A rollback copies an older version into a new latest one and answers that, recording
  * where it came from. The survey row is locked first, so concurrent saves get consecutive numbers, never the same one.

@@ -55,7 +55,7 @@ export type paths = {
         put?: never;
         /**
          * Sign out
-         * @description Any role. Revokes the caller's refresh tokens; access tokens stay valid until they expire (spec 4.1).
+         * @description Any role. Revokes the caller's refresh tokens; access tokens stay valid until they expire.
          */
         post: operations["logout"];
         delete?: never;

@@ -55,9 +55,9 @@ export function literalPattern(text: string): RegExp {
 }
 
 /**
- * The MongoDB filter of GET /v1/blogs (spec 4.4). No value becomes an operator: an id that is not an ObjectId
- * matches nothing, the name is a case-insensitive fragment with its regular-expression characters escaped, and
- * origin is the presence of old_blog_id.
+ * The MongoDB filter of GET /v1/blogs (`listBlogs` in docs/openapi/race-content-api.json). No value becomes an
+ * operator: an id that is not an ObjectId matches nothing, the name is a case-insensitive fragment with its
+ * regular-expression characters escaped, and origin is the presence of old_blog_id.
  */
 export function blogFilter(query: BlogListFilter): Filter<BlogDocument> {
   const filter: Filter<BlogDocument> = { ...LIVE };
@@ -156,7 +156,7 @@ export class BlogStore extends LiveStore<BlogDocument> {
   }
 
   /**
-   * generating back to draft with the reason recorded and noted in the body (blogs have no failed status, spec 3);
+   * generating back to draft with the reason recorded and noted in the body (blogs have no failed status);
    * false when the blog no longer waits for this generation, or another finisher came first.
    */
   async failGeneration(id: string, reason: string, generationId?: string | null, now = Date.now()): Promise<boolean> {

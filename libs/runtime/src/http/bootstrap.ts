@@ -209,7 +209,8 @@ export async function createHttpApp(
     // Answered before the body is read (what the client still sends is drained: holdUntilDrained).
     if (BODYLESS_METHODS.has(request.method)) return done(new MalformedInputError('body', `A ${request.method} request takes no body`));
     // Request bodies are taken as sent: no client of the platform compresses them, and inflating one before its
-    // credentials and size are known is what a compression bomb needs (docs/decisions.md, "Request bodies").
+    // credentials and size are known is what a compression bomb needs
+    // (docs/decisions.md, "Body limits per route, no content coding").
     const coding = request.headers['content-encoding'];
     if (coding !== undefined && coding.trim().toLowerCase() !== 'identity') {
       return done(new UnsupportedMediaTypeException('Request bodies are accepted without a content coding only (no Content-Encoding)'));
@@ -295,7 +296,7 @@ export async function startHttpApp(module: Type<unknown> | DynamicModule, option
  * in the old generation; those dead old objects then keep each next request's young objects alive through every
  * scavenge, so about 10 MB is copied and promoted per scavenge (12–18 ms pauses) for the rest of the process's life, at
  * 0.75x the throughput and 12 ms p99 on GET /v1/ping. Off, no process fell into it (0 of 19), and the builder's saves
- * and the 100,000-row import measured the same (docs/decisions.md, issue 24).
+ * and the 100,000-row import measured the same (docs/decisions.md, "No allocation-site pretenuring in V8").
  */
 export const PLATFORM_V8_FLAGS = ['--no-allocation-site-pretenuring'] as const;
 

@@ -8,7 +8,8 @@ const DISK_MODE_HOOKS = new Set(['onRequest', 'onResponse']);
  * @fastify/multipart on the root instance, registered by the platform (Nest's adapter is told not to), without its two
  * request hooks: they remove the temporary files of `saveRequestFiles`, which nothing here calls (Nest's upload
  * interceptors read `request.parts()` into their own storage), yet they would run on every request of every route, an
- * async pair and a 'close' listener per request, about 1 µs of the cheapest route's 19 (docs/decisions.md, issue 24).
+ * async pair and a 'close' listener per request, about 1 µs of the cheapest route's 19
+ * (docs/decisions.md, "Per-request work on every route").
  * Everything else the plugin registers (the multipart parser, the request decorators) is the plugin's own.
  */
 export async function registerMultipart(fastify: FastifyInstance): Promise<void> {

@@ -3,7 +3,7 @@ import { IntField, TextField } from '@platform/contracts';
 
 export const EVENT_RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]*$/;
 
-/** Path parameters of the status read (spec 4.9): positive integers and the run handle. */
+/** Path parameters of the status read (`getEventRunStatus` in docs/openapi/ai-webhook.json): positive integers and the run handle. */
 export class EventRunStatusParams {
   @IntField({ min: 1, max: Number.MAX_SAFE_INTEGER, fromText: true, description: 'Organization id' })
   organization_id!: number;
@@ -27,8 +27,8 @@ export interface EventRunProgress {
 }
 
 /**
- * The worker's status document, returned as stored (spec 4.9): these seven fields, `result` open. A field
- * outside the spec's seven is not passed on (docs/decisions.md).
+ * The worker's status document, returned as stored (`EventRunStatusResponse`): these seven fields, `result` open. A field
+ * outside these seven is not passed on (docs/decisions.md).
  */
 @ApiSchema({ description: 'The status of an onboarding event run, as its worker wrote it; poll it until state is done or failed' })
 export class EventRunStatusResponse {

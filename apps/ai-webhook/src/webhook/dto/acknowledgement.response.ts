@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
-/** The webhook's 200 answer (spec 6). */
+/** The webhook's 200 answer (`reportAiJobStatus` in docs/openapi/ai-webhook.json). */
 @ApiSchema({ description: 'The webhook’s 200 answer: the callback was taken, applied or found to change nothing (no retry needed)' })
 export class AcknowledgementResponse {
   @ApiProperty({

@@ -2,7 +2,10 @@ import { ApiSchema } from '@nestjs/swagger';
 import { EnumField, IntField, JsonObjectField, NestedField, TextField } from '@platform/contracts';
 import { MANIFEST_URL_PATTERN } from '../../manifests/manifest-url';
 
-/** The request field `type` values the webhook accepts (spec 6); page-import and code2wf are not among them. */
+/**
+ * The request field `type` values the webhook accepts (`reportAiJobStatus` in docs/openapi/ai-webhook.json);
+ * page-import and code2wf are not among them.
+ */
 export const STANDARD_TYPES = ['design-import', 'code-import'] as const;
 export const MANIFEST_JOB_TYPES = ['page_import', 'code2des'] as const;
 export const ENVELOPE_TYPES = [...STANDARD_TYPES, 'des2code', ...MANIFEST_JOB_TYPES, 'wf2des'] as const;
@@ -36,7 +39,7 @@ export class CallbackErrorDto {
   message!: string;
 }
 
-/** The standard envelope's fields (spec 6), for design-import, code-import and des2code. */
+/** The standard envelope's fields, for design-import, code-import and des2code. */
 abstract class StandardFields {
   @TextField({ min: 1, max: 128, description: 'The record the work was for (its id, a UUID)', example: EXAMPLE.recordId })
   recordId!: string;

@@ -81,7 +81,7 @@ export class UpdateBlogDto {
   status?: BlogStatus;
 }
 
-/** GET /v1/blogs (spec 4.4). */
+/** GET /v1/blogs (`listBlogs` in docs/openapi/race-content-api.json). */
 export class ListBlogsQuery extends PageQuery {
   @TextField({ optional: true, min: 1, max: LIMITS.id, description: 'Exact id; a value that is not an id matches nothing' }) id?: string;
   @TextField({ optional: true, min: 1, max: 200, description: 'Part of the name, case-insensitive, taken literally' }) name?: string;
@@ -113,7 +113,7 @@ export class GenerateBlogDto {
   name?: string;
 }
 
-/** The Blog of spec section 2 (the embedding is never returned). */
+/** A blog as the API answers it, `BlogResponse` (the embedding is never returned). */
 @ApiSchema({ description: 'A blog: written by hand, generated from race data, or rewritten from a past blog' })
 export class BlogResponse {
   @ApiProperty({ description: 'Blog id (24 hexadecimal digits)', example: EXAMPLE.blogId }) id!: string;

@@ -30,7 +30,7 @@ export class ListMediasQuery extends PageQuery {
   @EnumField(MEDIA_TYPES, { optional: true }) mime_type?: MediaType;
 }
 
-/** The Media of spec section 2. */
+/** A media as the API answers it (`MediaResponse` in docs/openapi/race-content-api.json). */
 @ApiSchema({ description: 'An image or video in object storage, with a presigned address to fetch it' })
 export class MediaResponse {
   @ApiProperty({ description: 'Media id (24 hexadecimal digits)', example: EXAMPLE.mediaId }) id!: string;

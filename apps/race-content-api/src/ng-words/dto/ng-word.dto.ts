@@ -10,7 +10,7 @@ export class NgWordDto {
   name!: string;
 }
 
-/** The NG word of spec section 2. */
+/** An NG word as the API answers it (`NgWordResponse` in docs/openapi/race-content-api.json). */
 @ApiSchema({ description: 'A prohibited word; generated articles and blogs are screened for it' })
 export class NgWordResponse {
   @ApiProperty({ description: 'NG word id (24 hexadecimal digits)', example: EXAMPLE.ngWordId }) id!: string;

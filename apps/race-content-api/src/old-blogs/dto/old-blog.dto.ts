@@ -77,7 +77,7 @@ export class ListOldBlogsQuery extends PageQuery {
   @RaceIdField({ optional: true }) race_id?: string;
 }
 
-/** The Past blog of spec section 2 (the embedding is never returned). */
+/** A past blog as the API answers it, `OldBlogResponse` (the embedding is never returned). */
 @ApiSchema({ description: 'A blog published before, kept to be rewritten into new blogs' })
 export class OldBlogResponse {
   @ApiProperty({ description: 'Past blog id (24 hexadecimal digits)', example: EXAMPLE.oldBlogId }) id!: string;

@@ -56,7 +56,7 @@ export class UpdateRaceDto {
   race_result?: Record<string, unknown>;
 }
 
-/** The Race of spec section 2. */
+/** A race as the API answers it (`RaceResponse` in docs/openapi/race-content-api.json). */
 @ApiSchema({ description: 'A race: its uploaded result, its prediction if one was attached, and the status of its latest article' })
 export class RaceResponse {
   @ApiProperty({ description: 'The race_id inside the uploaded JSON; unique across racing types', example: EXAMPLE.raceId }) id!: string;

@@ -19,7 +19,7 @@ export class AvailableDate {
   interviewerName!: string | null;
 }
 
-/** The ProjectCandidate of spec 2. */
+/** A candidate as the API answers it (`ProjectCandidateResponse` in docs/openapi/recruiting-api.json). */
 @ApiSchema({ description: "A candidate's participation in a project: status, selection, score, imported data and scheduling." })
 export class ProjectCandidateResponse {
   @ApiProperty({ type: 'integer', description: 'Project candidate (participation record) id', example: 358 }) id!: number;

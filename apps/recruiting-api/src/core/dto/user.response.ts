@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ROLES } from '@platform/auth';
 
-/** The User of spec section 2. */
+/** A user as the API answers it (`UserResponse` in docs/openapi/recruiting-api.json). */
 @ApiSchema({ description: 'A staff user of the recruiting console, signed in through the identity provider.' })
 export class UserResponse {
   @ApiProperty({ type: 'integer', description: 'The user id', example: 7 }) id!: number;

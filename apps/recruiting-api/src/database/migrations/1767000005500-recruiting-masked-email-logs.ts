@@ -1,9 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The email log keeps what was sent with the scheduling token masked (docs/decisions.md, "Credentials in stored
- * text"); rows written before that hold the live link. This masks them: every scheduling token this service issued is
- * 32 random bytes in base64url (43 characters) and reached a mail only as the last path segment of
+ * The email log keeps what was sent with the scheduling token masked
+ * (docs/decisions.md, "Credentials in stored text, traces and answers"); rows written before that hold the live link.
+ * This masks them: every scheduling token this service issued is 32 random bytes in base64url (43 characters) and
+ * reached a mail only as the last path segment of
  * {PUBLIC_SCHEDULING_URL}/{token}, so a `/` followed by exactly 43 base64url characters and then anything else (or
  * the end) is a token, whatever the public address was when the mail went out. The marker is the one new rows get.
  * Not reversible: the tokens are gone by design.

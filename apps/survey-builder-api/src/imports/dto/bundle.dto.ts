@@ -8,7 +8,7 @@ const EXTERNAL_ID = { min: 0, max: Number.MAX_SAFE_INTEGER };
 /** Positions: int columns. */
 const ORDER = { min: -2_147_483_648, max: 2_147_483_647 };
 
-/** `generate_order`: an array of arrays of numbers (spec 4.7). */
+/** `generate_order`: an array of arrays of numbers. */
 const GenerateOrder = () =>
   ValidateBy({
     name: 'generateOrder',
@@ -40,8 +40,8 @@ const LogicValue = () =>
   });
 
 /**
- * The external platform's bundle (spec 4.7). The fields the builder reads are checked with the types the
- * spec gives; every other field is accepted and kept as raw JSON.
+ * The external platform's bundle (`importSurveyBundle` in docs/openapi/survey-builder-api.json). The fields the builder reads are
+ * checked with the types documented there; every other field is accepted and kept as raw JSON.
  */
 @ApiSchema({
   description: 'An answer item of an external question: a choice, or a sub item (matrix column). Other fields are kept as raw JSON.',

@@ -22,7 +22,7 @@ export class PayloadSubQuestionResponse {
   options!: PayloadLabelResponse[];
 }
 
-/** What an entry keeps of a question: text and choices, never logic (spec 2). */
+/** What an entry keeps of a question: text and choices, never logic. */
 @ApiSchema({ description: 'What a library entry keeps of a question: its text and choices, never its logic.' })
 export class NormalizedPayloadResponse {
   @ApiProperty({ description: 'The question text, as plain text.', example: 'このサービスをご存じですか。' }) promptText!: string;

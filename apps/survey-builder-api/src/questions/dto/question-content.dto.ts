@@ -192,7 +192,7 @@ export class VisibilityRuleDto {
   targets!: VisibilityTargetDto[];
 }
 
-/** The question fields both add and update take (spec 4.4). */
+/** The question fields both add and update take (`addQuestion`, `updateQuestion`). */
 export class QuestionFieldsDto {
   @NestedArrayField(() => OptionDto, {
     optional: true,
