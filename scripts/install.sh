@@ -40,10 +40,11 @@ install_node() {
 [[ "$(node --version)" == "v$PLATFORM_NODE_VERSION" ]] ||
   fail "node on PATH is $(command -v node) $(node --version), not .tools/node (Node.js $PLATFORM_NODE_VERSION)"
 
-# Debian's Chromium for the browser tests (playwright-core drives /usr/bin/chromium; never a browser download), and a
-# Japanese font so the public scheduling page's screenshots show its text rather than empty boxes.
+# A Japanese font, so blog-worker's thumbnails and the public scheduling page's screenshots show their text rather than
+# empty boxes; with PLATFORM_BROWSER=1 (scripts/test.sh sets it: only tests use a browser), Debian's Chromium for the
+# browser tests (playwright-core drives /usr/bin/chromium; never a browser download).
 packages=()
-[[ -x /usr/bin/chromium ]] || packages+=(chromium)
+[[ "${PLATFORM_BROWSER:-0}" == 1 && ! -x /usr/bin/chromium ]] && packages+=(chromium)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || packages+=(fonts-noto-cjk)
 if ((${#packages[@]})); then
   command -v apt-get >/dev/null || fail "missing Debian packages and there is no apt-get: install ${packages[*]}"

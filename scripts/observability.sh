@@ -2,12 +2,13 @@
 # The local metrics and trace stores of README command 1 (scripts/up.sh starts them beside the apps):
 #
 #   bash scripts/observability.sh build                      # Prometheus and Jaeger into .tools/bin, once each
+#   bash scripts/observability.sh built                      # exits 0 when both are built
 #   bash scripts/observability.sh prometheus <app:port>...   # runs Prometheus scraping those apps (exec)
 #   bash scripts/observability.sh jaeger                     # runs Jaeger, OTLP/HTTP in, in memory (exec)
 #
 # Both are built with Go from the module proxy at pinned versions, inside a copy of the module (their go.mod has
 # replace directives, which `go install` refuses): scripts/lib/go-module-build.sh. Neither web UI is built (they need
-# npm builds of their own); the HTTP APIs answer, README.md "Metrics and traces locally" shows the queries.
+# npm builds of their own); the HTTP APIs answer, docs/operations/observability.md shows the queries.
 # Ports: PROMETHEUS_PORT (9090), JAEGER_QUERY_PORT (16686; its gRPC one just below), JAEGER_OTLP_PORT (4318), all on
 # 127.0.0.1. Data: .data/prometheus (kept across runs, 2 days); Jaeger's traces in memory (gone when it stops).
 set -euo pipefail
@@ -27,6 +28,9 @@ JAEGER_OTLP_PORT=${JAEGER_OTLP_PORT:-4318}
 RUN="$ROOT/.data/observability"
 
 case "${1:-}" in
+  built) # exits 0 when both are built at their pinned versions (up.sh starts them at once, or builds them first)
+    go_module_built prometheus "$PROMETHEUS_MODULE" && go_module_built jaeger "$JAEGER_MODULE"
+    ;;
   build)
     go_module_build prometheus "$PROMETHEUS_MODULE" ./cmd/prometheus -ldflags "$PROMETHEUS_LDFLAGS"
     go_module_build jaeger "$JAEGER_MODULE" ./cmd/jaeger -ldflags "$JAEGER_LDFLAGS"
@@ -93,7 +97,7 @@ EOF
     OTEL_SDK_DISABLED=true exec "$ROOT/.tools/bin/jaeger" --config "$RUN/jaeger.yaml"
     ;;
   *)
-    echo "usage: bash scripts/observability.sh build | prometheus <app:port>... | jaeger" >&2
+    echo "usage: bash scripts/observability.sh build | built | prometheus <app:port>... | jaeger" >&2
     exit 2
     ;;
 esac

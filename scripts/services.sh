@@ -166,16 +166,19 @@ ensure_caddy_binary() {
     fail "Caddy did not build; see $DATA/caddy-build.log"
 }
 
+ensure_versitygw_binary() {
+  [[ -x "$TOOLS/bin/versitygw" ]] && return
+  go_env versitygw S3_ENDPOINT
+  log "building versitygw $VERSITYGW_VERSION (once; about two minutes)"
+  GOBIN="$TOOLS/bin" go install "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION" >"$DATA/versitygw-build.log" 2>&1 ||
+    fail "versitygw did not build; see $DATA/versitygw-build.log"
+}
+
 ensure_s3() {
   S3_ACCESS=${S3_ACCESS_KEY_ID:-$S3_ACCESS_KEY}
   S3_SECRET=${S3_SECRET_ACCESS_KEY:-$S3_SECRET_KEY}
   # The binary is built even when an S3 server already answers: the restart tests run private ones of their own.
-  if [[ ! -x "$TOOLS/bin/versitygw" ]]; then
-    go_env versitygw S3_ENDPOINT
-    log "building versitygw $VERSITYGW_VERSION (once; about two minutes)"
-    GOBIN="$TOOLS/bin" go install "github.com/versity/versitygw/cmd/versitygw@$VERSITYGW_VERSION" >"$DATA/versitygw-build.log" 2>&1 ||
-      fail "versitygw did not build; see $DATA/versitygw-build.log"
-  fi
+  ensure_versitygw_binary
   if [[ -n "${S3_ENDPOINT:-}" ]]; then S3_URL=$S3_ENDPOINT; return; fi
   S3_URL="http://127.0.0.1:$S3_PORT"
   if answers $S3_PORT; then return; fi
@@ -201,10 +204,14 @@ mailpit_web_page() {
 
 # Mailpit: the platform's outgoing mail lands here (up.sh), where a developer reads it on its web page and tests read it
 # through its API. Messages persist in .data/mailpit.db; the oldest go beyond 5,000.
-ensure_mailpit() {
+ensure_mailpit_binary() {
   require_node services
   GO_MODULE_PREPARE=mailpit_web_page go_module_build mailpit "github.com/axllent/mailpit@$MAILPIT_VERSION" . \
     -ldflags "-s -w -X github.com/axllent/mailpit/config.Version=$MAILPIT_VERSION" || fail "Mailpit did not build"
+}
+
+ensure_mailpit() {
+  ensure_mailpit_binary
   if answers $SMTP_PORT && answers $MAILPIT_PORT; then return; fi
   if answers $SMTP_PORT || answers $MAILPIT_PORT; then
     fail "one of 127.0.0.1:$SMTP_PORT and 127.0.0.1:$MAILPIT_PORT answers but not both: is another mail catcher running?"
@@ -249,6 +256,22 @@ fi
 exec 9>"$DATA/services.lock"
 flock 9
 
+# The four tools built with Go, side by side: each spends part of its time downloading modules, so together they keep
+# both cores busy. A failed build names its log and stops the script.
+build_tools() {
+  local jobs=() job
+  ensure_ferretdb_binary &
+  jobs+=($!)
+  ensure_versitygw_binary &
+  jobs+=($!)
+  ensure_caddy_binary &
+  jobs+=($!)
+  ensure_mailpit_binary &
+  jobs+=($!)
+  for job in "${jobs[@]}"; do wait "$job" || exit 1; done
+}
+
+build_tools
 ensure_postgres
 ensure_rabbitmq
 ensure_redis

@@ -9,7 +9,7 @@ cd "$ROOT"
 # shellcheck source=lib/node-env.sh
 source scripts/lib/node-env.sh
 
-bash scripts/install.sh
+PLATFORM_BROWSER=1 bash scripts/install.sh
 require_node test
 bash scripts/services.sh
 bash scripts/schemas.sh

@@ -16,13 +16,16 @@ EDGE_HTTPS_PORT=${EDGE_HTTPS_PORT:-8443}
 EDGE_DIR="$ROOT/.data/edge"
 LOGS="$ROOT/.data/logs"
 
-log() { printf '[up] %s\n' "$*" >&2; }
+# Every progress line says how long the command has been running (minutes:seconds), so a slow step shows itself.
+log() { printf '[up %d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*" >&2; }
 
+log "installing Node.js and the npm packages (once)"
 bash scripts/install.sh
 require_node up
 mkdir -p "$LOGS"
 started_services="$ROOT/.data/run/started-by-up"
 mkdir -p "$(dirname "$started_services")" && : > "$started_services"
+log "starting the local services (a first run builds FerretDB, versitygw, Caddy and Mailpit with Go, side by side)"
 SERVICES_STARTED_FILE="$started_services" bash scripts/services.sh
 
 set -a
@@ -32,7 +35,7 @@ set +a
 
 # Local-only secrets and identities, generated once per machine and kept out of git (.data/); a key missing
 # from a file an earlier run wrote is added. The survey builder gets a development administrator and an import
-# key, so every role and the x-api-key path can be tried locally (README.md, "Local identities").
+# key, so every role and the x-api-key path can be tried locally (docs/getting-started.md, "Local identities and secrets").
 DEV_SECRETS=.data/dev-secrets.env
 random_key() { node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("base64url"))'; }
 add_secret() { grep -q "^$1=" "$DEV_SECRETS" || echo "$1=$2" >> "$DEV_SECRETS"; }
@@ -75,14 +78,16 @@ export DATABASE_URL
 
 # The local metrics and trace stores (scripts/observability.sh): Prometheus scrapes every replica's /metrics, Jaeger
 # receives the apps' spans over OTLP/HTTP (sampling everything unless OTEL_TRACES_SAMPLER* say otherwise).
-# OBSERVABILITY=off leaves both out, and the apps' tracing off unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
+# OBSERVABILITY=off leaves both out, and the apps' tracing off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. When they are
+# built already they start beside the apps; on a first run they are built in the background once the platform answers,
+# and start when built (the apps drop their spans until Jaeger listens): the platform does not wait for them.
 OBSERVABILITY=${OBSERVABILITY:-on}
 [[ "$OBSERVABILITY" == on || "$OBSERVABILITY" == off ]] || { log "OBSERVABILITY must be on or off"; exit 1; }
 PROMETHEUS_PORT=${PROMETHEUS_PORT:-9090} JAEGER_QUERY_PORT=${JAEGER_QUERY_PORT:-16686} JAEGER_OTLP_PORT=${JAEGER_OTLP_PORT:-4318}
 export PROMETHEUS_PORT JAEGER_QUERY_PORT JAEGER_OTLP_PORT
+observability_built=false
 if [[ "$OBSERVABILITY" == on ]]; then
-  log "building the metrics and trace stores (once)"
-  bash scripts/observability.sh build
+  bash scripts/observability.sh built && observability_built=true
   export OTEL_EXPORTER_OTLP_ENDPOINT=${OTEL_EXPORTER_OTLP_ENDPOINT:-http://127.0.0.1:$JAEGER_OTLP_PORT}
   export OTEL_TRACES_SAMPLER=${OTEL_TRACES_SAMPLER:-parentbased_traceidratio} OTEL_TRACES_SAMPLER_ARG=${OTEL_TRACES_SAMPLER_ARG:-1.0}
 fi
@@ -90,7 +95,7 @@ fi
 log "building the apps"
 npx nx run-many -t build --parallel=2 --outputStyle=static >"$LOGS/build.log" 2>&1 || { tail -n 30 "$LOGS/build.log"; log "build failed; see $LOGS/build.log"; exit 1; }
 
-log "migrating"
+log "migrating the PostgreSQL schemas"
 for app in "${MIGRATED_APPS[@]}"; do
   node "dist/apps/$app/apps/$app/src/migrate.js" >>"$LOGS/migrate.log" 2>&1 || { tail -n 5 "$LOGS/migrate.log"; log "migrations of $app failed"; exit 1; }
 done
@@ -130,7 +135,7 @@ bucket_of() {
   esac
 }
 
-# The development identity provider (libs/dev-idp; seeded users in README.md) for recruiting-api's login; the
+# The development identity provider (libs/dev-idp; seeded users in docs/getting-started.md) for recruiting-api's login; the
 # app discovers it on the first login, so it starts after the apps (their pids keep indices 0 to 5).
 DEV_IDP_PORT=${DEV_IDP_PORT:-9400}
 export OIDC_ISSUER_URL="http://127.0.0.1:$DEV_IDP_PORT" OIDC_CLIENT_ID=recruiting-api
@@ -183,16 +188,31 @@ for a in "${!APPS[@]}"; do
     start_replica "$i"
   done
 done
+log "starting ${#replica_app[@]} app processes"
 # The stores (OBSERVABILITY=on): Jaeger and Prometheus, scraping every replica started above; ready checked below.
-if [[ "$OBSERVABILITY" == on ]]; then
+targets=()
+for i in "${!replica_app[@]}"; do targets+=("${replica_app[$i]}:${replica_port[$i]}"); done
+start_observability() {
   bash scripts/observability.sh jaeger >"$LOGS/jaeger.log" 2>&1 &
   jaeger_pid=$!
-  pids+=($jaeger_pid)
-  targets=()
-  for i in "${!replica_app[@]}"; do targets+=("${replica_app[$i]}:${replica_port[$i]}"); done
   bash scripts/observability.sh prometheus "${targets[@]}" >"$LOGS/prometheus.log" 2>&1 &
   prometheus_pid=$!
-  pids+=($prometheus_pid)
+}
+# Both answer, or the name of the one that did not (30 s).
+observability_ready() {
+  local deadline=$((SECONDS + 30)) store name pid url
+  for store in "prometheus $prometheus_pid http://127.0.0.1:$PROMETHEUS_PORT/-/ready" \
+    "jaeger $jaeger_pid http://127.0.0.1:$JAEGER_QUERY_PORT/api/services"; do
+    read -r name pid url <<<"$store"
+    until curl -fs -o /dev/null "$url"; do
+      if ! kill -0 "$pid" 2>/dev/null || ((SECONDS > deadline)); then echo "$name"; return 1; fi
+      sleep 0.2
+    done
+  done
+}
+if [[ "$OBSERVABILITY" == on ]] && $observability_built; then
+  start_observability
+  pids+=($jaeger_pid $prometheus_pid)
 fi
 DEV_IDP_PORT=$DEV_IDP_PORT DEV_IDP_CLIENTS="[{\"clientId\":\"$OIDC_CLIENT_ID\",\"clientSecret\":\"$OIDC_CLIENT_SECRET\",\"redirectUris\":[\"$OIDC_REDIRECT_URL\",\"http://127.0.0.1:3001/api/v1/auth/idp/callback\"]},{\"clientId\":\"$IDP_AUDIENCE\",\"clientSecret\":\"$DEV_IDP_TOOL_CLIENT_SECRET\",\"redirectUris\":[\"http://127.0.0.1:9/idp-token\"]}]" \
   node libs/dev-idp/src/dev-idp-server.mjs >"$LOGS/dev-idp.log" 2>&1 &
@@ -220,17 +240,11 @@ for i in "${!replica_app[@]}"; do
   done
 done
 
-if [[ "$OBSERVABILITY" == on ]]; then
-  deadline=$((SECONDS + 30))
-  for store in "prometheus $prometheus_pid http://127.0.0.1:$PROMETHEUS_PORT/-/ready" \
-    "jaeger $jaeger_pid http://127.0.0.1:$JAEGER_QUERY_PORT/api/services"; do
-    read -r name pid url <<<"$store"
-    until curl -fs -o /dev/null "$url"; do
-      if ! kill -0 "$pid" 2>/dev/null || ((SECONDS > deadline)); then tail -n 5 "$LOGS/$name.log" >&2; log "$name did not start; see $LOGS/$name.log"; exit 1; fi
-      sleep 0.2
-    done
-  done
+if [[ "$OBSERVABILITY" == on ]] && $observability_built; then
+  failed=$(observability_ready) || { tail -n 5 "$LOGS/$failed.log" >&2; log "$failed did not start; see $LOGS/$failed.log"; exit 1; }
 fi
+
+log "starting the edge"
 
 # The edge, configured from the route table (libs/routing): routing, the builder's identity check, CORS for the console
 # origins (CORS_ALLOWED_ORIGINS, default http://localhost:5173), body limits, request ids and a JSON access log.
@@ -250,6 +264,7 @@ until [[ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$GATEWAY_PO
   sleep 0.2
 done
 EDGE_ROOT_CA="$EDGE_DIR/storage/pki/authorities/local/root.crt"
+log "the platform answers through the edge, $((SECONDS / 60)) min $((SECONDS % 60)) s after the start"
 
 # The dev IdP's viewer is a viewer here (first logins are members): provisioned once with its email vouched for, and
 # linked by that email at its login (the dev IdP says it is verified).
@@ -286,7 +301,7 @@ cat >&2 <<EOF
       rows: npm run -s ai-jobs -- create --kind wf2des --org 1 --project 1
     mail: everything the platform sends (PROTOTYPE_MODE=$PROTOTYPE_MODE) is caught by Mailpit, SMTP $SMTP_URL
       read it at $MAILPIT_URL (a candidate's invitation with its link; the email log keeps the link masked)
-    dev identity provider: $OIDC_ISSUER_URL (seeded users in README.md)
+    dev identity provider: $OIDC_ISSUER_URL (seeded users in docs/getting-started.md)
       recruiting login: open http://localhost:$GATEWAY_PORT/api/v1/auth/idp in a browser (lands on /login?token=...)
       ai-webhook status read token: npm run -s admin -- idp-token --email member@example.com
 
@@ -295,7 +310,7 @@ cat >&2 <<EOF
 EOF
 if [[ "$OBSERVABILITY" == on ]]; then
   cat >&2 <<EOF
-    metrics (Prometheus, API only; scrapes every app's /metrics each 5 s; queries in README.md, "Metrics and traces locally"):
+    metrics (Prometheus, API only; scrapes every app's /metrics each 5 s; queries in docs/operations/observability.md):
       curl -s http://127.0.0.1:$PROMETHEUS_PORT/api/v1/query --data-urlencode 'query=sum by (job) (rate(http_server_request_duration_seconds_count[1m]))'
     traces (Jaeger, API only; every app exports every trace to $OTEL_EXPORTER_OTLP_ENDPOINT):
       curl -s http://127.0.0.1:$JAEGER_QUERY_PORT/api/services
@@ -308,14 +323,45 @@ echo >&2
 # Where each replica answers and its pid, for tools that exercise the replicas (the soak kills and watches them).
 for i in "${!replica_app[@]}"; do echo "${replica_app[$i]} ${replica_port[$i]} ${replica_pid[$i]} ${replica_log[$i]}"; done >"$ROOT/.data/run/replicas"
 
+# A process and everything it started (a build's compilers), youngest first.
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1"); do kill_tree "$child"; done
+  kill -TERM "$1" 2>/dev/null || true
+}
+# A first run: the metrics and trace stores are built now, behind the running platform and at a lower priority, and
+# started when built. Stopping up.sh stops the build (and the stores) with everything else.
+observability_pid=
+if [[ "$OBSERVABILITY" == on ]] && ! $observability_built; then
+  log "building the metrics and trace stores in the background (once, several minutes; $LOGS/observability-build.log): they start when built"
+  (
+    trap 'for job in $(jobs -p); do kill_tree "$job"; done; wait; exit 0' TERM INT
+    nice -n 10 bash scripts/observability.sh build >"$LOGS/observability-build.log" 2>&1 &
+    wait $! || { log "the metrics and trace stores did not build; see $LOGS/observability-build.log"; exit 0; }
+    start_observability
+    if failed=$(observability_ready); then
+      log "the metrics and trace stores are ready: Prometheus http://127.0.0.1:$PROMETHEUS_PORT, Jaeger http://127.0.0.1:$JAEGER_QUERY_PORT"
+    else
+      log "$failed did not start; see $LOGS/$failed.log"
+    fi
+    wait
+  ) &
+  observability_pid=$!
+  pids+=($observability_pid)
+fi
+
 # Runs until Ctrl-C. An app replica that exits is started again; any other process (the edge, the dev IdP) that exits
-# stops everything.
+# stops everything, but for the metrics and trace stores of a first run, which only say so.
 set +e
 while :; do
   wait -n -p exited "${pids[@]}"
   alive=()
   for pid in "${pids[@]}"; do [[ "$pid" != "$exited" ]] && alive+=("$pid"); done
   pids=("${alive[@]}")
+  if [[ -n "$observability_pid" && "$exited" == "$observability_pid" ]]; then
+    log "the metrics and trace stores stopped; see $LOGS/prometheus.log and $LOGS/jaeger.log"
+    continue
+  fi
   replica=
   for i in "${!replica_pid[@]}"; do [[ "${replica_pid[$i]}" == "$exited" ]] && replica=$i; done
   if [[ -z "$replica" ]]; then

@@ -14,6 +14,12 @@
 # builder at a time per binary (flock): two runs started together do not build over each other. The build log is
 # .tools/src/<name>-build.log. Needs ROOT.
 
+# go_module_built <name> <module@version>: true when .tools/bin holds that build already (nothing to do).
+go_module_built() {
+  local bin="$ROOT/.tools/bin/$1" stamp="$ROOT/.tools/bin/.$1.source"
+  [[ -x "$bin" && "$(cat "$stamp" 2>/dev/null)" == "$2${GO_MODULE_STAMP:+ $GO_MODULE_STAMP}" ]]
+}
+
 go_module_build() {
   local name=$1 module=$2 package=$3
   shift 3
