@@ -1,7 +1,7 @@
 // After `bash scripts/backup.sh restore` has put every store back (run by it, with the apps stopped): what a restore
 // leaves inconsistent, repaired, and one JSON line saying what was done (docs/operations/backup.md, "After a restore").
 //  - MongoDB's indexes: the ones race content's code declares (RACE_CONTENT_INDEXES), created as the apps create them
-//    at start; mongorestore restores none (FerretDB refuses the `ns` option it sends with each index).
+//    at start; the backup holds none (scripts/lib/backup-mongo.mjs keeps documents only).
 //  - Token versions (Redis is not backed up): every user's is raised past its current value and past the time in
 //    milliseconds (RedisUserVersions.raiseTo), so no access token issued before the restore verifies at any app, even
 //    when Redis was lost too and counting would have started again at versions old tokens carry.

@@ -7,14 +7,15 @@
 #   bash scripts/backup.sh restore SOURCE    a folder or s3://bucket/prefix/<UTC time> written by `backup`; replaces
 #                                            what the stores hold, then repairs what a restore leaves inconsistent
 #   bash scripts/backup.sh verify SOURCE     checks every file of a backup against its SHA256SUMS
-#   bash scripts/backup.sh tools             only builds the tools (mongodump, mongorestore, rclone)
+#   bash scripts/backup.sh tools             only builds the tools (rclone; pg_dump from Debian)
 #
 # The stores are named by the apps' own variables: DATABASE_URL (PostgreSQL; schemas BACKUP_PG_SCHEMAS, default
 # "recruiting survey_builder ai_jobs"), MONGODB_URI and MONGODB_DB, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
 # S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, MEDIA_S3_BUCKET and MANIFESTS_S3_BUCKET, REDIS_URL and AUTH_KEY_PREFIX.
 # With none of them set, the local platform of scripts/up.sh (.data/services.env, database "platform").
 #
-# A backup folder: postgres.dump (pg_dump, custom format: one snapshot of every schema), mongo.archive.gz (mongodump),
+# A backup folder: postgres.dump (pg_dump, custom format: one snapshot of every schema), mongo/<collection>.json.gz
+# (canonical Extended JSON written with the official driver, as mongoexport writes it: scripts/lib/backup-mongo.mjs),
 # s3/media and s3/ai-manifests (rclone, each object with its metadata), manifest.json, SHA256SUMS.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -67,7 +68,6 @@ pg() {
   password=$(node -e 'console.log(decodeURIComponent(new URL(process.env.DATABASE_URL).password))')
   PGPASSWORD=$password "$@" --dbname="$url"
 }
-mongo_config() { umask 077; printf 'uri: "%s"\n' "$MONGODB_URI" >"$1"; }
 
 # Whether a bucket exists: listing it answers rclone's exit code 3 ("directory not found") when it does not. Only the
 # bucket itself is asked, so a key that may not list every bucket of the account will do.
@@ -90,9 +90,7 @@ write_backup() { # folder
   # shellcheck disable=SC2046
   pg pg_dump --format=custom --no-owner --no-privileges $(printf -- '--schema=%s ' $SCHEMAS) --file="$dir/postgres.dump"
   log "MongoDB: database $MONGODB_DB"
-  mongo_config "$dir/.mongo.yaml"
-  "$BIN/mongodump" --config="$dir/.mongo.yaml" --db="$MONGODB_DB" --archive="$dir/mongo.archive.gz" --gzip --quiet
-  rm -f "$dir/.mongo.yaml"
+  node "$ROOT/scripts/lib/backup-mongo.mjs" dump "$dir/mongo" "$MONGODB_DB" >/dev/null
   local name bucket
   while read -r name bucket; do
     mkdir -p "$dir/s3/$name"
@@ -161,11 +159,8 @@ cmd_restore() {
   } | pg psql --quiet --no-psqlrc --set ON_ERROR_STOP=1 --single-transaction >/dev/null
   log "MongoDB: database $MONGODB_DB replaced (from $source_db)"
   node "$ROOT/scripts/lib/backup-mongo-drop.mjs" "$MONGODB_URI" "$MONGODB_DB"
-  mongo_config "$dir/.mongo.yaml"
-  # Indexes come from the code (backup-finalize.ts): FerretDB refuses the `ns` option mongorestore sends with them.
-  "$BIN/mongorestore" --config="$dir/.mongo.yaml" --archive="$dir/mongo.archive.gz" --gzip --quiet --noIndexRestore \
-    --nsInclude="$source_db.*" --nsFrom="$source_db.*" --nsTo="$MONGODB_DB.*"
-  rm -f "$dir/.mongo.yaml"
+  # Indexes come from the code (backup-finalize.ts), as the apps make them at start.
+  node "$ROOT/scripts/lib/backup-mongo.mjs" restore "$dir/mongo" "$MONGODB_DB" >/dev/null
   local name bucket
   while read -r name bucket; do
     log "S3: bucket $bucket synced to the backup's $name"

@@ -13,7 +13,7 @@ PLATFORM_BROWSER=1 bash scripts/install.sh
 require_node test
 bash scripts/services.sh
 bash scripts/schemas.sh
-# The stores' backup tools (mongodump, mongorestore, rclone) for scripts/test/backup.spec.ts.
+# The backup's tools (rclone, pg_dump) for scripts/test/backup.spec.ts.
 bash scripts/backup.sh tools
 
 # Tests read the services' addresses from TEST_* variables (libs/testing); app variables stay unset so

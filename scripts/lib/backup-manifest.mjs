@@ -35,7 +35,7 @@ const manifest = {
   started_at: startedAt,
   finished_at: new Date().toISOString(),
   postgres: { file: 'postgres.dump', schemas: schemas.split(/\s+/).filter(Boolean), bytes: statSync(join(dir, 'postgres.dump')).size },
-  mongo: { file: 'mongo.archive.gz', database, bytes: statSync(join(dir, 'mongo.archive.gz')).size },
+  mongo: { folder: 'mongo', database, ...filesUnder(join(dir, 'mongo')) },
   s3: Object.fromEntries(readdirSync(join(dir, 's3')).map((name) => [name, filesUnder(join(dir, 's3', name))])),
 };
 process.stdout.write(`${JSON.stringify(manifest, null, 2)}\n`);

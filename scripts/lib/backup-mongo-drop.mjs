@@ -1,5 +1,5 @@
 // Drops one MongoDB database before a restore (scripts/backup.sh), so that no collection made after the backup
-// survives it: mongorestore --drop replaces only the collections the archive holds. Arguments: URI, database.
+// survives it (backup-mongo.mjs restores into an empty database). Arguments: URI, database.
 import { MongoClient } from 'mongodb';
 
 const [uri, database] = process.argv.slice(2);

@@ -8,7 +8,7 @@
 # GO_MODULE_PREPARE may name a shell function run inside the copy before the build (assets a module does not ship);
 # GO_MODULE_STAMP, a word that changes when what that function puts in does (a checksum), so the binary is rebuilt.
 # GO_MODULE_QUERY names a branch whose query answers the pinned pseudo-version, for a proxy that refuses to serve that
-# pseudo-version by name (the mongo-tools pin, whose tags are not semver).
+# pseudo-version by name (a module whose tags are not semver).
 #
 # Idempotent: a binary whose stamp (.tools/bin/.<name>.source) names the same module version is left alone. One
 # builder at a time per binary (flock): two runs started together do not build over each other. The build log is

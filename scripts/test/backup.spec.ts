@@ -224,7 +224,7 @@ describe('backup and restore of the whole platform (scripts/backup.sh)', () => {
   it('a backup a corrupted file is refused before anything is touched', async () => {
     const target = (await backupSh('backup', join(folder, 'corrupted'))).trim();
     const before = await snapshot();
-    await run('bash', ['-c', `printf x >> "${target}/mongo.archive.gz"`]);
+    await run('bash', ['-c', `printf x >> "${target}/postgres.dump"`]);
     await expect(backupSh('restore', target)).rejects.toMatchObject({ stderr: expect.stringContaining('does not match its SHA256SUMS') });
     expect(await snapshot()).toEqual(before);
   }, 300_000);
