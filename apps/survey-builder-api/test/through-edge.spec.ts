@@ -108,11 +108,15 @@ describe('survey-builder-api end to end through the local edge', () => {
   });
 
   it('answers malformed requests at the edge in the builder body: a GET with a large body, an over-long path segment', async () => {
+    // 200 KB: the edge refuses it by its headers and then reads what is left so the connection stays usable. Beyond
+    // 256 KB the edge's server (Go's net/http) does not read the rest: it answers, closes its side and resets the
+    // connection 500 ms later, so a client starved of CPU for that long saw a reset instead of the answer (the oversize
+    // specs send such bodies with clients that read the answer as it comes).
     const withBody = await http()
       .get('/api/surveys')
       .set(designer)
       .set('content-type', 'application/json')
-      .send(JSON.stringify({ x: 'y'.repeat(2_000_000) }));
+      .send(JSON.stringify({ x: 'y'.repeat(200_000) }));
     expect(withBody.status).toBe(400);
     expect(withBody.body).toEqual({ ok: false, error: expect.objectContaining({ code: 'VALIDATION_FAILED' }) });
     const long = await http()
