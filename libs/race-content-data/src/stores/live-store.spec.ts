@@ -2,10 +2,12 @@ import { ObjectId } from 'mongodb';
 import { isDuplicateKey, sortBy, toObjectId } from './live-store';
 
 describe('the store base', () => {
-  it('reads a unique-index refusal from MongoDB (E11000) and from FerretDB on SQLite, and nothing else', () => {
+  it('reads a unique-index refusal from MongoDB (E11000) and from FerretDB on PostgreSQL, and nothing else', () => {
     expect(isDuplicateKey({ code: 11000, message: 'E11000 duplicate key error' })).toBe(true);
-    expect(isDuplicateKey(new Error('sqlite: UNIQUE constraint failed: ng_words.live_name'))).toBe(true);
-    for (const other of [new Error('connection reset'), { code: 11001 }, null, undefined, 'E11000']) {
+    const onUpdate = 'ERROR: duplicate key value violates unique constraint "ng_5a366362_live_name___c8e9564f_idx" (SQLSTATE 23505)';
+    expect(isDuplicateKey({ code: 1, message: `[collection.go:218 postgresql.(*collection).UpdateAll.func1] ${onUpdate}` })).toBe(true);
+    const others = [new Error('connection reset'), { code: 11001 }, null, undefined, 'E11000', new Error('(SQLSTATE 23503)')];
+    for (const other of others) {
       expect(isDuplicateKey(other)).toBe(false);
     }
   });
