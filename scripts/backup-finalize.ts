@@ -10,7 +10,8 @@
 //  - Articles and blogs generating: their jobs are not in the backup; they fail (articles) or go back to draft
 //    (blogs) now, as the workers' stuck sweeper would after GENERATION_STUCK_AFTER_MS.
 //  - Media whose object is not in the restored bucket (deleted or renamed while the backup ran): soft-deleted, as the
-//    delete route does; media names held by no live media are freed.
+//    delete route does; media names held by no live media are freed, and a live media whose name was reserved after
+//    the backup read the names gets it reserved again.
 //  - Reported only: objects that no media names (uploaded while the backup ran), and AI jobs still waiting for the
 //    provider's callback.
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -83,8 +84,17 @@ async function repairMongo(mongo: MongoClient) {
     await medias.releaseName(media.name, media._id);
   }
   const mediaNamesFreed = await medias.releaseNamesWithoutLiveMedia();
+  const names = await medias.reserveMissingNames(now);
   const unreferencedObjects = [...keys].filter((key) => !referenced.has(key)).length;
-  return { articlesFailed, blogsReleased, mediaWithoutObject, mediaNamesFreed, unreferencedObjects };
+  return {
+    articlesFailed,
+    blogsReleased,
+    mediaWithoutObject,
+    mediaNamesFreed,
+    mediaNamesReserved: names.reserved,
+    mediaNameConflicts: names.conflicts,
+    unreferencedObjects,
+  };
 }
 
 async function main(): Promise<void> {

@@ -48,6 +48,21 @@ export class MediaStore extends LiveStore<MediaDocument> {
     return freed;
   }
 
+  /**
+   * Reserves its name for every live media that holds none (its name was reserved after the backup read
+   * `media_names`); answers how many were reserved and how many names another live media holds already. After a
+   * restore, with the apps stopped, once names without a live media are freed.
+   */
+  async reserveMissingNames(now: number): Promise<{ reserved: number; conflicts: number }> {
+    let reserved = 0;
+    let conflicts = 0;
+    for await (const media of this.live()) {
+      if (await this.reserveName(media.name, media._id, now)) reserved++;
+      else if (!(await this.names.findOne({ _id: media.name }))?.media_id.equals(media._id)) conflicts++;
+    }
+    return { reserved, conflicts };
+  }
+
   page(request: PageRequest & { mime_type?: MediaType }) {
     const filter: Filter<MediaDocument> = {};
     if (request.mime_type !== undefined) filter.mime_type = request.mime_type;
