@@ -22,6 +22,18 @@ export interface RequestCost {
 }
 
 /**
+ * The CPU time (user and system, every thread of this process) that `work` costs, in ms. For bounds on pure functions
+ * that must stay linear: a test process starved of CPU by its neighbours waits longer but spends no more CPU, so a
+ * bound on this fails only when the work itself grows, where a bound on wall time fails whenever the machine is busy.
+ */
+export async function cpuMsOf<T>(work: () => T | Promise<T>): Promise<{ cpuMs: number; result: T }> {
+  const before = resourceUsage();
+  const result = await work();
+  const after = resourceUsage();
+  return { cpuMs: (after.userCPUTime + after.systemCPUTime - before.userCPUTime - before.systemCPUTime) / 1000, result };
+}
+
+/**
  * Sends `request` and, while it is served, `probe` one after another (another caller of the same process), then
  * reports the request's time, the CPU it cost, how much it raised the process's peak memory, and the slowest probe. For
  * apps served in the test's own process: a request that blocks the event loop delays every probe by as long, and one

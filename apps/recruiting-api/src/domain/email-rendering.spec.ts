@@ -1,3 +1,5 @@
+import { cpuMsOf } from '@platform/testing';
+
 import { escapeHtml, formatScheduledAt, looksLikeHtml, renderEmail, withSchedulingUrl } from './email-rendering';
 
 describe('email rendering', () => {
@@ -85,17 +87,18 @@ describe('email rendering', () => {
 
   describe('takes time linear in the text (a member writes the template, a preview renders it)', () => {
     const BODY_MAX = 100_000; // CreateTemplateDto.body
-    /** Renders a template the way a preview of an invitation does, and answers how long it took. */
-    const renderTime = (body: string) => {
-      const started = performance.now();
-      const out = renderEmail(withSchedulingUrl({ subject: body.slice(0, 500), body }), { scheduling_url: 'https://x/schedule/t' });
-      return { ms: performance.now() - started, out };
+    /** Renders a template the way a preview of an invitation does, and answers the CPU time it took. */
+    const renderTime = async (body: string) => {
+      const { cpuMs, result } = await cpuMsOf(() =>
+        renderEmail(withSchedulingUrl({ subject: body.slice(0, 500), body }), { scheduling_url: 'https://x/schedule/t' }),
+      );
+      return { ms: cpuMs, out: result };
     };
     const fill = (unit: string, length = BODY_MAX) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 
-    it('renders `{{` and 20,000 spaces in well under 50 ms, the text kept and the link added', () => {
+    it('renders `{{` and 20,000 spaces in well under 50 ms, the text kept and the link added', async () => {
       const body = `{{${' '.repeat(20_000)}`;
-      const { ms, out } = renderTime(body);
+      const { ms, out } = await renderTime(body);
       expect(out.body).toBe(`${body}\n\nhttps://x/schedule/t`);
       expect(out.warnings).toEqual([]);
       expect(ms).toBeLessThan(50);
@@ -113,9 +116,9 @@ describe('email rendering', () => {
       ['unknown placeholders wide apart', fill(`{{ ${' '.repeat(500)}nick${' '.repeat(500)} }}`)],
       ['known placeholders back to back', fill('{{ scheduling_url }}')],
       ['HTML tag openings without an end', fill('<p ')],
-    ])('renders a body of %s at the maximum length (100,000 characters) in well under 50 ms', (_, body) => {
+    ])('renders a body of %s at the maximum length (100,000 characters) in well under 50 ms', async (_, body) => {
       expect(body).toHaveLength(BODY_MAX);
-      expect(renderTime(body).ms).toBeLessThan(50);
+      expect((await renderTime(body)).ms).toBeLessThan(50);
     });
   });
 

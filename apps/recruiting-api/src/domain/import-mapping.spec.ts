@@ -1,3 +1,4 @@
+import { cpuMsOf } from '@platform/testing';
 import {
   columnKeys,
   compileMapping,
@@ -137,14 +138,14 @@ describe('suggestMapping', () => {
     });
   });
 
-  it('reads a long header of combining marks in linear time, and still normalizes a short one', () => {
+  it('reads a long header of combining marks in linear time, and still normalizes a short one', async () => {
     const marks = `e${'\u0301\u0316'.repeat(500_000)}`; // a header row at the parser's 1 MiB record limit
-    const started = performance.now();
-    expect(suggestMapping([marks, `${'　'.repeat(90)}Ｅ－ｍａｉｌ`])).toEqual({
+    const { cpuMs, result } = await cpuMsOf(() => suggestMapping([marks, `${'　'.repeat(90)}Ｅ－ｍａｉｌ`]));
+    expect(result).toEqual({
       email: { column_index: 1 },
       survey_responses: { mode: 'all_remaining' },
     });
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(cpuMs).toBeLessThan(50);
   });
 
   it('makes repeated and empty headers unique keys', () => {

@@ -1,4 +1,5 @@
 import type { ValidationError } from '@nestjs/common';
+import { cpuMsOf } from '@platform/testing';
 import { IsInt, IsOptional, IsString } from 'class-validator';
 import type { DomainError } from '../errors/domain-error';
 import { createValidationPipe, fieldProblems, validationError } from './validation';
@@ -56,17 +57,15 @@ describe('the validation pipe', () => {
   });
 
   it('refuses an array for an object at once, whatever its length', async () => {
-    const started = performance.now();
-    const error = await refusal(new Array(10_000).fill({ name: 'a' }));
-    expect(performance.now() - started).toBeLessThan(50);
+    const { cpuMs, result: error } = await cpuMsOf(() => refusal(new Array(10_000).fill({ name: 'a' })));
+    expect(cpuMs).toBeLessThan(50);
     expect(error.details).toEqual([{ field: 'body', message: 'body must be an object' }]);
   });
 
   it('names at most 20 undeclared properties, and at most 10 in the message, without building the instance', async () => {
     const flood = Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]));
-    const started = performance.now();
-    const error = await refusal({ name: 'a', ...flood });
-    expect(performance.now() - started).toBeLessThan(50);
+    const { cpuMs, result: error } = await cpuMsOf(() => refusal({ name: 'a', ...flood }));
+    expect(cpuMs).toBeLessThan(50);
     expect(error.details).toHaveLength(20);
     expect(error.details![0]).toEqual({ field: 'k0', message: 'property k0 should not exist' });
     expect(error.message).toBe('Invalid request: k0, k1, k2, k3, k4, k5, k6, k7, k8, k9 and 9990 more');
