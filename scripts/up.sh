@@ -25,8 +25,9 @@ require_node up
 mkdir -p "$LOGS"
 started_services="$ROOT/.data/run/started-by-up"
 mkdir -p "$(dirname "$started_services")" && : > "$started_services"
-log "starting the local services (a first run builds FerretDB, versitygw, Caddy and Mailpit with Go, side by side)"
-SERVICES_STARTED_FILE="$started_services" bash scripts/services.sh
+log "starting the local services (a first run builds FerretDB, versitygw and Caddy with Go, side by side)"
+# Mailpit (the local mail catcher) serves no request: a first run builds it behind the running platform (below).
+MAILPIT=later SERVICES_STARTED_FILE="$started_services" bash scripts/services.sh
 
 set -a
 # shellcheck disable=SC1091
@@ -350,8 +351,27 @@ if [[ "$OBSERVABILITY" == on ]] && ! $observability_built; then
   pids+=($observability_pid)
 fi
 
+# A first run: Mailpit is built now, behind the running platform and at a lower priority, and started when built
+# (services.sh again). Until then a send is answered with the mail server's unreachable error and nothing is sent.
+mailpit_pid=
+if ! curl -fs -o /dev/null "$MAILPIT_URL/livez"; then
+  log "building Mailpit in the background (once, a few minutes; $LOGS/mailpit-build.log): mail is refused until it starts"
+  (
+    trap 'for job in $(jobs -p); do kill_tree "$job"; done; wait; exit 0' TERM INT
+    SERVICES_STARTED_FILE="$started_services" nice -n 10 bash scripts/services.sh >"$LOGS/mailpit-build.log" 2>&1 &
+    if wait $!; then
+      log "Mailpit is ready: mail lands on $MAILPIT_URL"
+    else
+      log "Mailpit did not build or start; see $LOGS/mailpit-build.log"
+    fi
+  ) &
+  mailpit_pid=$!
+  pids+=($mailpit_pid)
+fi
+
 # Runs until Ctrl-C. An app replica that exits is started again; any other process (the edge, the dev IdP) that exits
-# stops everything, but for the metrics and trace stores of a first run, which only say so.
+# stops everything, but for the background builds of a first run (the metrics and trace stores, Mailpit), which only
+# say so.
 set +e
 while :; do
   wait -n -p exited "${pids[@]}"
@@ -362,6 +382,7 @@ while :; do
     log "the metrics and trace stores stopped; see $LOGS/prometheus.log and $LOGS/jaeger.log"
     continue
   fi
+  [[ -n "$mailpit_pid" && "$exited" == "$mailpit_pid" ]] && continue
   replica=
   for i in "${!replica_pid[@]}"; do [[ "${replica_pid[$i]}" == "$exited" ]] && replica=$i; done
   if [[ -z "$replica" ]]; then

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, portAnswers } from './free-port';
+import { createTestDatabase } from './test-database';
 import { workspaceRoot } from './paths';
 import { waitFor } from './test-services';
 
@@ -33,11 +34,15 @@ export function ferretDbBinary(): string {
   return binary;
 }
 
-/** A test's own FerretDB over SQLite in `dir`, on `port`, quiet and without telemetry. */
-export function ferretDbArgs(dir: string, port: number): string[] {
+/**
+ * A test's own FerretDB on `port`, quiet and without telemetry, keeping its state in `dir` and its data in the
+ * PostgreSQL database at `postgresUrl` (a database of the test's own: the process is private, the server is shared).
+ * FerretDB is built without its SQLite backend (scripts/services.sh), the largest part of its build.
+ */
+export function ferretDbArgs(dir: string, port: number, postgresUrl: string): string[] {
   return [
-    '--handler=sqlite',
-    `--sqlite-url=file:${dir}/`,
+    '--handler=postgresql',
+    `--postgresql-url=${postgresUrl}`,
     `--state-dir=${dir}`,
     `--listen-addr=127.0.0.1:${port}`,
     '--debug-addr=127.0.0.1:0',
@@ -50,10 +55,10 @@ export async function startFerretDb(): Promise<FerretDbProcess> {
   const binary = ferretDbBinary();
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'ferretdb-'));
-  const child: ChildProcess = spawn(binary, ferretDbArgs(dir, port), { stdio: 'ignore' });
-  await waitFor(async () => ((await portAnswers(port)) ? true : undefined), { what: 'FerretDB to listen', timeoutMs: 15_000 });
+  const database = await createTestDatabase('ferretdb');
+  const child: ChildProcess = spawn(binary, ferretDbArgs(dir, port, database.url), { stdio: 'ignore' });
   let stopped = false;
-  return {
+  const ferret: FerretDbProcess = {
     uri: `mongodb://127.0.0.1:${port}`,
     pause: async () => {
       child.kill('SIGSTOP');
@@ -67,7 +72,15 @@ export async function startFerretDb(): Promise<FerretDbProcess> {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
       await exited;
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  try {
+    await waitFor(async () => ((await portAnswers(port)) ? true : undefined), { what: 'FerretDB to listen', timeoutMs: 15_000 });
+  } catch (error) {
+    await ferret.stop();
+    throw error;
+  }
+  return ferret;
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { ferretDbArgs, ferretDbBinary } from './ferretdb-process';
 import { freePort, portAnswers } from './free-port';
+import { createTestDatabase } from './test-database';
 import { workspaceRoot } from './paths';
 import { waitFor } from './test-services';
 
@@ -36,6 +37,8 @@ interface Launch {
   stopSignal?: NodeJS.Signals;
   /** Whether it serves yet, once its port is open (a port can open before the server takes work). */
   ready?: () => Promise<boolean>;
+  /** Removes what it kept outside its folder, once it has stopped for good. */
+  cleanup?: () => Promise<void>;
 }
 
 /** Runs a server process in its own process group, restartable on the same port and data. */
@@ -89,6 +92,7 @@ async function privateProcess(launch: Launch, url: string): Promise<PrivateServi
       if (closed) return;
       closed = true;
       await stop();
+      await launch.cleanup?.();
       rmSync(launch.dir, { recursive: true, force: true });
     },
   };
@@ -181,19 +185,18 @@ export async function startPrivateS3(credentials: { accessKeyId: string; secretA
   );
 }
 
-/** A FerretDB of the test's own over SQLite, restartable with its data (see also startFerretDb to pause one). */
+/**
+ * A FerretDB of the test's own (its process, port and state folder; its data in a PostgreSQL database of its own),
+ * restartable with its data (see also startFerretDb to pause one).
+ */
 export async function startPrivateFerretDb(): Promise<PrivateService> {
   const binary = ferretDbBinary();
   const dir = mkdtempSync(join(tmpdir(), 'ferretdb-'));
   const port = await freePort();
-  return privateProcess(
-    {
-      what: 'the private FerretDB',
-      port,
-      dir,
-      command: binary,
-      args: ferretDbArgs(dir, port),
-    },
-    `mongodb://127.0.0.1:${port}`,
-  );
+  const database = await createTestDatabase('ferretdb');
+  const launch = { what: 'the private FerretDB', port, dir, command: binary, args: ferretDbArgs(dir, port, database.url) };
+  return privateProcess({ ...launch, cleanup: () => database.drop() }, `mongodb://127.0.0.1:${port}`).catch(async (error: unknown) => {
+    await database.drop();
+    throw error;
+  });
 }
