@@ -45,7 +45,8 @@ install_node() {
 # browser tests (playwright-core drives /usr/bin/chromium; never a browser download).
 packages=()
 [[ "${PLATFORM_BROWSER:-0}" == 1 && ! -x /usr/bin/chromium ]] && packages+=(chromium)
-dpkg -s fonts-noto-cjk >/dev/null 2>&1 || packages+=(fonts-noto-cjk)
+# Installed, not only known: `dpkg -s` also succeeds for a package removed with its configuration kept.
+[[ "$(dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null)" == "install ok installed" ]] || packages+=(fonts-noto-cjk)
 if ((${#packages[@]})); then
   command -v apt-get >/dev/null || fail "missing Debian packages and there is no apt-get: install ${packages[*]}"
   sudo=()
