@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { jwtVerify } from 'jose';
 import { sampleSum, scrapeMetrics } from '@platform/testing';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { dayAt } from './support/invite';
@@ -187,6 +188,8 @@ describe('reservations with the Google Calendar adapter', () => {
   const seen: Array<{ method: string; url: string; auth?: string; body: string }> = [];
   let failDeletes = false;
   let events = 0;
+  // The service account's key pair: the adapter signs with the private key, the stand-in checks as Google does.
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
   const read = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -200,9 +203,15 @@ describe('reservations with the Google Calendar adapter', () => {
       const body = await read(req);
       seen.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, body });
       if (req.url === '/token') {
-        const assertion = new URLSearchParams(body).get('assertion') ?? '';
-        const claims = JSON.parse(Buffer.from(assertion.split('.')[1] ?? '', 'base64url').toString() || '{}');
-        if (claims.iss !== 'svc@project.iam.gserviceaccount.com') return res.writeHead(401).end();
+        const form = new URLSearchParams(body);
+        const verified = await jwtVerify(form.get('assertion') ?? '', publicKey, {
+          algorithms: ['RS256'],
+          issuer: 'svc@project.iam.gserviceaccount.com',
+          audience: `http://127.0.0.1:${(calendar.address() as AddressInfo).port}/token`,
+          maxTokenAge: '1h',
+        }).catch(() => undefined);
+        const grant = form.get('grant_type') === 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+        if (!grant || verified?.payload.scope !== 'https://www.googleapis.com/auth/calendar.events') return res.writeHead(401).end();
         return res
           .writeHead(200, { 'content-type': 'application/json' })
           .end(JSON.stringify({ access_token: 'stand-in-token', expires_in: 3600 }));
@@ -217,7 +226,6 @@ describe('reservations with the Google Calendar adapter', () => {
     await new Promise<void>((resolve) => calendar.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(calendar.address() as AddressInfo).port}`;
     sink = await startSmtpSink();
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     t = await startRecruiting('recruiting_reservations_google', {
       PROTOTYPE_MODE: 'false',
       SMTP_URL: sink.url,

@@ -1,9 +1,7 @@
+import { Readable } from 'node:stream';
 import {
-  AbortMultipartUploadCommand,
-  CompleteMultipartUploadCommand,
   CopyObjectCommand,
   CreateBucketCommand,
-  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -11,8 +9,8 @@ import {
   PutObjectCommand,
   S3Client,
   S3ServiceException,
-  UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { HealthCheck } from '@platform/runtime';
 
@@ -82,10 +80,10 @@ export class ObjectStorage {
   }
 
   /**
-   * Streams a body of unknown length into an object without holding it whole: at most one part (`partBytes`,
-   * plus one chunk) is in memory. A body that fits one part is one PUT; a larger one is a multipart upload,
-   * aborted when the body or the store fails, so a failed upload leaves the key as it was. Errors of the body
-   * are rethrown as they are; the store's become ObjectStorageError.
+   * Streams a body of unknown length into an object without holding it whole, through @aws-sdk/lib-storage's Upload
+   * one part at a time (`partBytes`; at most one part and the chunk being read are in memory). A body that fits one
+   * part is one PUT; a larger one is a multipart upload, aborted when the body or the store fails, so a failed upload
+   * leaves the key as it was. Errors of the body are rethrown as they are; the store's become ObjectStorageError.
    */
   async upload(
     key: string,
@@ -93,62 +91,30 @@ export class ObjectStorage {
     contentType: string,
     partBytes = DEFAULT_UPLOAD_PART_BYTES,
   ): Promise<StoredObject> {
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
     let size = 0;
-    let uploadId: string | undefined;
-    const parts: Array<{ ETag?: string; PartNumber: number }> = [];
-    const store = async <T>(what: string, send: () => Promise<T>): Promise<T> => {
+    let bodyFailed = false;
+    async function* counted(): AsyncGenerator<Uint8Array> {
       try {
-        return await send();
+        for await (const chunk of body) {
+          size += chunk.length;
+          yield chunk;
+        }
       } catch (error) {
-        throw new ObjectStorageError(`Object storage ${what} failed`, { cause: error });
+        bodyFailed = true;
+        throw error;
       }
-    };
-    const sendPart = async () => {
-      const data = Buffer.concat(pending, pendingBytes);
-      pending = [];
-      pendingBytes = 0;
-      if (!uploadId) {
-        const created = await store('upload start', () =>
-          this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType })),
-        );
-        uploadId = created.UploadId;
-      }
-      const PartNumber = parts.length + 1;
-      const answer = await store('part upload', () =>
-        this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: data })),
-      );
-      parts.push({ ETag: answer.ETag, PartNumber });
-    };
+    }
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: key, Body: Readable.from(counted(), { objectMode: false }), ContentType: contentType },
+      partSize: partBytes,
+      queueSize: 1,
+    });
     try {
-      for await (const chunk of body) {
-        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-        pending.push(buffer);
-        pendingBytes += buffer.length;
-        size += buffer.length;
-        if (pendingBytes >= partBytes) await sendPart();
-      }
-      if (!uploadId) {
-        const data = Buffer.concat(pending, pendingBytes);
-        await store('upload', () =>
-          this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType })),
-        );
-      } else {
-        if (pendingBytes > 0) await sendPart();
-        await store('upload completion', () =>
-          this.client.send(
-            new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
-          ),
-        );
-      }
+      await upload.done();
     } catch (error) {
-      if (uploadId) {
-        await this.client
-          .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }))
-          .catch(() => undefined);
-      }
-      throw error;
+      if (bodyFailed) throw error;
+      throw new ObjectStorageError('Object storage upload failed', { cause: error });
     }
     return { key, size, url: this.urlOf(key) };
   }

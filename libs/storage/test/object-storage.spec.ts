@@ -1,4 +1,4 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { testServices, useTestScope } from '@platform/testing';
 import { ObjectStorage, ObjectStorageError } from '../src';
@@ -87,12 +87,14 @@ describe('ObjectStorage streamed uploads', () => {
     expect(back[6 * MiB]).toBe((6 * MiB) / (256 * 1024));
   });
 
-  it('leaves the key as it was when the body fails half way', async () => {
+  it('leaves the key as it was, and no upload pending, when the body fails half way', async () => {
     await storage.put('media/kept.bin', Buffer.from('old'), 'text/plain');
     await expect(storage.upload('media/kept.bin', chunks(12 * MiB, 256 * 1024, 7 * MiB), 'video/mp4', 5 * MiB)).rejects.toThrow(
       'the client went away',
     );
     expect((await storage.get('media/kept.bin')).toString()).toBe('old');
+    const pending = await storage.client.send(new ListMultipartUploadsCommand({ Bucket: storage.bucket }));
+    expect(pending.Uploads ?? []).toEqual([]);
   });
 
   it('reports a store that fails as ObjectStorageError, and copies objects', async () => {

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { createSign } from 'node:crypto';
 import { counterMetric, withOutcome } from '@platform/runtime';
+import { importPKCS8, SignJWT } from 'jose';
 import { type CalendarEventInput, CalendarPort, CalendarProviderError } from './calendar-port';
 
 /** Calls to the calendar provider, by operation (create_event, cancel_event) and outcome (ok, error). */
@@ -25,11 +25,10 @@ export interface GoogleCalendarOptions {
 }
 
 const SCOPE = 'https://www.googleapis.com/auth/calendar.events';
-const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /**
- * Google Calendar over its REST API with a service account: a signed RS256 assertion is exchanged for an access
- * token (kept until a minute before it expires), then events are inserted and deleted in GOOGLE_CALENDAR_ID.
+ * Google Calendar over its REST API with a service account: an RS256 assertion signed with jose is exchanged for an
+ * access token (kept until a minute before it expires), then events are inserted and deleted in GOOGLE_CALENDAR_ID.
  */
 export class GoogleCalendar extends CalendarPort {
   private readonly logger = new Logger('GoogleCalendar');
@@ -88,17 +87,16 @@ export class GoogleCalendar extends CalendarPort {
 
   private async accessToken(): Promise<string> {
     if (this.token && this.token.until > Date.now()) return this.token.value;
-    const now = Math.floor(Date.now() / 1000);
-    const unsigned = `${b64({ alg: 'RS256', typ: 'JWT' })}.${b64({
-      iss: this.options.serviceAccountEmail,
-      scope: SCOPE,
-      aud: this.options.tokenUrl,
-      iat: now,
-      exp: now + 3600,
-    })}`;
     let assertion: string;
     try {
-      assertion = `${unsigned}.${createSign('RSA-SHA256').update(unsigned).sign(this.options.serviceAccountKey, 'base64url')}`;
+      const key = await importPKCS8(this.options.serviceAccountKey, 'RS256');
+      assertion = await new SignJWT({ scope: SCOPE })
+        .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+        .setIssuer(this.options.serviceAccountEmail)
+        .setAudience(this.options.tokenUrl)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(key);
     } catch {
       throw new CalendarProviderError('The calendar service account key cannot sign');
     }

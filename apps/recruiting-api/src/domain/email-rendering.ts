@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import { DateTime } from 'luxon';
 
 /** The placeholders a template may use (docs/decisions.md, "Email templates and placeholders"). */
@@ -40,10 +41,6 @@ export function looksLikeHtml(body: string): boolean {
   return HTML_TAG.test(body);
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
 /** The placeholder names a text uses, as rendering reads them (known or not), in order of appearance. */
 function placeholderNames(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)].map(([, inner]) => inner.trim());
@@ -73,7 +70,7 @@ export function renderEmail(template: { subject: string; body: string }, values:
   const warnings = new Set<string>();
   const html = looksLikeHtml(template.body);
   const subject = substitute(template.subject, values, (v) => v.replace(/[\r\n]+/g, ' '), warnings);
-  const body = substitute(template.body, values, html ? escapeHtml : (v) => v, warnings);
+  const body = substitute(template.body, values, html ? escapeHtml : (v: string) => v, warnings);
   return { subject, body, html, warnings: [...warnings] };
 }
 

@@ -1,4 +1,4 @@
-import { escapeHtml } from './email-rendering';
+import escapeHtml from 'escape-html';
 
 /** What the email log shows where a mail carried a secret (the candidate's scheduling token). */
 export const SECRET_MARKER = '[token]';

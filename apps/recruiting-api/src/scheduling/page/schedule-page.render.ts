@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { escapeHtml as h } from '../../domain/email-rendering';
+import h from 'escape-html';
 import type { DayRange } from './page-window';
 
 export interface PageSlot {
