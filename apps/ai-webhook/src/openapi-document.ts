@@ -1,3 +1,4 @@
+import type { DynamicModule } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { previewOpenApiDocument } from '@platform/runtime';
 import { AppModule } from './app.module';
@@ -17,7 +18,12 @@ const PREVIEW_ENV = {
   S3_SECRET_ACCESS_KEY: 'preview',
 };
 
+/** The app's module configured for a preview (Nest's preview mode: read, never started). */
+export function previewModule(): DynamicModule {
+  return AppModule.register(loadAiWebhookConfig(PREVIEW_ENV));
+}
+
 /** The document ai-webhook serves at /openapi.json, built without starting it (`npm run openapi` writes docs/openapi/ai-webhook.json). */
 export function openApiDocument(): Promise<OpenAPIObject> {
-  return previewOpenApiDocument(AppModule.register(loadAiWebhookConfig(PREVIEW_ENV)), AI_WEBHOOK_HTTP.openApi);
+  return previewOpenApiDocument(previewModule(), AI_WEBHOOK_HTTP.openApi);
 }

@@ -1,3 +1,4 @@
+import type { DynamicModule } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { previewOpenApiDocument } from '@platform/runtime';
 import { AppModule } from './app.module';
@@ -15,7 +16,12 @@ const PREVIEW_ENV = {
   S3_SECRET_ACCESS_KEY: 'preview',
 };
 
+/** The app's module configured for a preview (Nest's preview mode: read, never started). */
+export function previewModule(): DynamicModule {
+  return AppModule.register(loadRaceContentConfig(PREVIEW_ENV));
+}
+
 /** The document race-content-api serves at /openapi.json, built without starting it (`npm run openapi` writes docs/openapi/race-content-api.json). */
 export function openApiDocument(): Promise<OpenAPIObject> {
-  return previewOpenApiDocument(AppModule.register(loadRaceContentConfig(PREVIEW_ENV)), RACE_CONTENT_HTTP.openApi);
+  return previewOpenApiDocument(previewModule(), RACE_CONTENT_HTTP.openApi);
 }

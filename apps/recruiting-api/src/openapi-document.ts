@@ -1,3 +1,4 @@
+import type { DynamicModule } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { previewOpenApiDocument } from '@platform/runtime';
 import { AppModule } from './app.module';
@@ -11,7 +12,12 @@ const PREVIEW_ENV = {
   JWT_SECRET: 'preview-only-secret-0123456789abcdef',
 };
 
+/** The app's module configured for a preview (Nest's preview mode: read, never started). */
+export function previewModule(): DynamicModule {
+  return AppModule.register(loadRecruitingConfig(PREVIEW_ENV));
+}
+
 /** The document recruiting-api serves at /openapi.json, built without starting it (`npm run openapi` writes docs/openapi/recruiting-api.json). */
 export function openApiDocument(): Promise<OpenAPIObject> {
-  return previewOpenApiDocument(AppModule.register(loadRecruitingConfig(PREVIEW_ENV)), RECRUITING_HTTP.openApi);
+  return previewOpenApiDocument(previewModule(), RECRUITING_HTTP.openApi);
 }

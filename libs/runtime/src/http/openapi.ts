@@ -140,10 +140,18 @@ export function openApiFileText(document: OpenAPIObject): string {
  * An app's document without starting it: Nest's preview mode builds the module graph and reads the routes'
  * decorators without instantiating a provider, so nothing connects to a database, broker, Redis or S3.
  */
-export async function previewOpenApiDocument(module: Type<unknown> | DynamicModule, info: OpenApiInfo): Promise<OpenAPIObject> {
+export function previewOpenApiDocument(module: Type<unknown> | DynamicModule, info: OpenApiInfo): Promise<OpenAPIObject> {
+  return withPreviewApp(module, (app) => buildOpenApiDocument(app, info));
+}
+
+/** Runs `work` on an app built in Nest's preview mode (the module graph and decorators, no provider instantiated). */
+export async function withPreviewApp<T>(
+  module: Type<unknown> | DynamicModule,
+  work: (app: INestApplication) => T | Promise<T>,
+): Promise<T> {
   const app = await NestFactory.create(module, new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });
   try {
-    return buildOpenApiDocument(app, info);
+    return await work(app);
   } finally {
     await app.close();
   }
