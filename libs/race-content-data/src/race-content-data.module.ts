@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { NG_WORDS_CACHE_MS, NgWordCache } from './ng-word-cache';
+import { NG_WORDS_CACHE_MS, NgWordCache } from './stores/ng-word-cache';
 import { ArticleStore, BlogStore, CategoryStore, MediaStore, NgWordStore, OldBlogStore, RaceStore } from './stores';
 
 const STORES = [RaceStore, ArticleStore, BlogStore, OldBlogStore, MediaStore, NgWordStore, CategoryStore, NgWordCache];

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db, Filter } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { COLLECTIONS } from '../collections';
-import type { ArticleDocument, ArticleStatus } from '../documents';
-import { waitsForGeneration } from '../generation';
+import { COLLECTIONS } from '../documents/collections';
+import type { ArticleDocument, ArticleStatus } from '../documents/documents';
+import { waitsForGeneration } from '../documents/generation';
 import { isDuplicateKey, LIVE, LiveStore, type PageRequest } from './live-store';
 
 export type ArticleChanges = Partial<

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db, Filter, FindOptions } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { escapeHtml } from '../body-html';
-import { COLLECTIONS } from '../collections';
-import type { BlogDocument, BlogOrigin, BlogStatus } from '../documents';
-import { waitsForGeneration } from '../generation';
-import type { RacingType } from '../jobs';
+import { escapeHtml } from '../text/body-html';
+import { COLLECTIONS } from '../documents/collections';
+import type { BlogDocument, BlogOrigin, BlogStatus } from '../documents/documents';
+import { waitsForGeneration } from '../documents/generation';
+import type { RacingType } from '../jobs/jobs';
 import { claimGeneration, sameGeneration } from './article.store';
 import { LIVE, LiveStore, type PageRequest, toObjectId } from './live-store';
 

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Db, ObjectId } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { COLLECTIONS } from '../collections';
-import type { CategoryDocument } from '../documents';
+import { COLLECTIONS } from '../documents/collections';
+import type { CategoryDocument } from '../documents/documents';
 import { isDuplicateKey, LIVE, NamedStore, toObjectId } from './live-store';
 
 /** The categories collection: blogs link to categories by id, generation finds them by name. */

@@ -1,8 +1,8 @@
 import { type CommandStartedEvent, type Db, MongoClient } from 'mongodb';
 import { testServices, useTestScope } from '@platform/testing';
-import { RACE_COLLECTIONS } from '../collections';
-import type { RaceDocument } from '../documents';
-import { generatingArticle } from '../generation';
+import { RACE_COLLECTIONS } from '../documents/collections';
+import type { RaceDocument } from '../documents/documents';
+import { generatingArticle } from '../documents/generation';
 import { ArticleStore } from './article.store';
 import { RaceStore } from './race.store';
 

@@ -1,7 +1,7 @@
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { testServices, useTestScope } from '@platform/testing';
-import { COLLECTIONS } from '../collections';
-import type { MediaDocument } from '../documents';
+import { COLLECTIONS } from '../documents/collections';
+import type { MediaDocument } from '../documents/documents';
 import { MediaStore } from './media.store';
 
 // The name registry after a restore, when `media_names` and `medias` were read at different moments of a backup.

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Db, type Filter, ObjectId } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { COLLECTIONS } from '../collections';
-import type { MediaDocument, MediaNameEntry, MediaType } from '../documents';
+import { COLLECTIONS } from '../documents/collections';
+import type { MediaDocument, MediaNameEntry, MediaType } from '../documents/documents';
 import { insertUnique, LIVE, LiveStore, type PageRequest } from './live-store';
 
 export type MediaChanges = Partial<Pick<MediaDocument, 'name' | 'key' | 's3_url' | 'mime_type' | 'content_type' | 'size'>>;

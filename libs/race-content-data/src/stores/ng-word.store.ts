@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { COLLECTIONS } from '../collections';
-import type { NgWordDocument } from '../documents';
+import { COLLECTIONS } from '../documents/collections';
+import type { NgWordDocument } from '../documents/documents';
 import { LIVE, NamedStore } from './live-store';
 
 /** The ng_words collection: the API edits it, the workers screen generated text against it. */

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db, Filter } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { COLLECTIONS } from '../collections';
-import type { OldBlogDocument } from '../documents';
+import { COLLECTIONS } from '../documents/collections';
+import type { OldBlogDocument } from '../documents/documents';
 import { LiveStore, type PageRequest } from './live-store';
 
 /** The old_blogs collection (past blogs to migrate), used by the API and the blog worker's rewrites. */

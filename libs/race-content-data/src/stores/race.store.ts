@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Db } from 'mongodb';
 import { MONGO_DB } from '@platform/persistence';
-import { COLLECTIONS, RACE_COLLECTIONS } from '../collections';
-import type { FoundRace, RaceDocument, RaceIdEntry } from '../documents';
-import { RACING_TYPES, type RacingType } from '../jobs';
+import { COLLECTIONS, RACE_COLLECTIONS } from '../documents/collections';
+import type { FoundRace, RaceDocument, RaceIdEntry } from '../documents/documents';
+import { RACING_TYPES, type RacingType } from '../jobs/jobs';
 import { findLiveById, findPage, insertUnique, LIVE, type PageRequest, softDeleteLive, sortBy, updateLive } from './live-store';
 
 export type RaceChanges = Partial<Pick<RaceDocument, 'name' | 'race_result_json' | 'prediction_json'>>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { env } from '@platform/runtime';
-import { DEFAULT_NG_WORDS_CACHE_MS } from './ng-word-cache';
+import { DEFAULT_NG_WORDS_CACHE_MS } from '../stores/ng-word-cache';
 
 /**
  * The generation workers' own settings: how long the NG word list is cached, and when a document still generating

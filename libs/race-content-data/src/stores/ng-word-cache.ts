@@ -1,5 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { NgWordStore } from './stores/ng-word.store';
+import { NgWordStore } from './ng-word.store';
 
 /** How long workers keep the NG word list by default: an added word takes effect within this time. */
 export const DEFAULT_NG_WORDS_CACHE_MS = 30_000;

@@ -1,5 +1,5 @@
 import { finishingOrder, raceFacts } from './race-result';
-import type { RacingType } from './jobs';
+import type { RacingType } from '../jobs/jobs';
 
 /**
  * Japanese sentences about a race written only from its data (the local, deterministic AI provider of both

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RACING_TYPES } from './jobs';
+import { RACING_TYPES } from '../jobs/jobs';
 import { finishingOrder, hasFinishingOrder } from './race-result';
 
-const FIXTURES = join(__dirname, '../fixtures');
+const FIXTURES = join(__dirname, '../../fixtures');
 const read = (type: string, file: string) => JSON.parse(readFileSync(join(FIXTURES, type, file), 'utf8')) as Record<string, unknown>;
 
 describe('sample race files (fixtures/)', () => {

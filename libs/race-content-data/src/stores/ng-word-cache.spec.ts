@@ -1,5 +1,5 @@
 import { NgWordCache } from './ng-word-cache';
-import type { NgWordStore } from './stores/ng-word.store';
+import type { NgWordStore } from './ng-word.store';
 
 describe('NgWordCache', () => {
   it('reads the list once per expiry, so an added word takes effect once the cached list expires', async () => {

@@ -1,5 +1,5 @@
 import type { ObjectId } from 'mongodb';
-import type { RacingType } from './jobs';
+import type { RacingType } from '../jobs/jobs';
 
 /**
  * Documents of race content. Ids are strings on the wire (a race's is its race_id, the others ObjectIds in

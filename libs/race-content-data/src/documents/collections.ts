@@ -1,5 +1,5 @@
 import type { MongoIndex } from '@platform/persistence';
-import type { RacingType } from './jobs';
+import type { RacingType } from '../jobs/jobs';
 
 /** The MongoDB database of race content when MONGODB_DB is unset. */
 export const RACE_CONTENT_DEFAULT_DB = 'race_content';
