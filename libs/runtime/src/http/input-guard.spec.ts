@@ -83,7 +83,7 @@ describe('assertJsonShape', () => {
     expect(result[0]).toBe(`body is nested deeper than ${MAX_JSON_DEPTH} levels`);
     expect(result[1]).toBe(`body has a list or object of more than ${MAX_JSON_ITEMS} elements or members`);
     expect(result[2]).toMatch(/more than/);
-    // Reading all 40 million characters costs about 200 ms of CPU here; the refusals read about 80,000.
-    expect(cpuMs).toBeLessThan(20);
+    // Reading the 20 million characters of either text costs over 100 ms of CPU here; the refusals read about 80,000.
+    expect(cpuMs).toBeLessThan(50);
   });
 });
