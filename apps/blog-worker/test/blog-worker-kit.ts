@@ -1,7 +1,4 @@
-import { type INestApplication, type INestApplicationContext, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { type Db, MongoClient, ObjectId } from 'mongodb';
-import { MessagingModule, type QueueDefinition, QueuePublisher, topologyOf } from '@platform/messaging';
+import { ObjectId } from 'mongodb';
 import {
   type BlogDocument,
   RACE_COLLECTIONS,
@@ -9,55 +6,27 @@ import {
   RACE_CONTENT_QUEUE_LIST,
   type RacingType,
 } from '@platform/race-content-data';
-import { ObjectStorage } from '@platform/storage';
-import { startTestApp, onNewScope, TestScope, testServices, testStorageEnv } from '@platform/testing';
+import { startWorkerKit } from '@platform/testing';
 import { AppModule } from '../src/app.module';
-import { type BlogWorkerConfig, loadBlogWorkerConfig } from '../src/config';
+import { loadBlogWorkerConfig } from '../src/config';
 import { BLOG_WORKER_HTTP } from '../src/http-surface';
 
-/**
- * A blog worker against the real services with its own database, queue prefix and bucket, a publisher on the same
- * queues (as race-content-api publishes), and direct handles on the database and the bucket.
- */
+/** blog-worker on the shared worker kit (libs/testing) with a bucket of its own, and the races and blogs it reads. */
 export async function startBlogWorkerKit(env: Record<string, string> = {}) {
-  return onNewScope('bw', (scope) => startOnScope(scope, env));
-}
-
-async function startOnScope(scope: TestScope, env: Record<string, string>) {
-  const dbName = scope.mongoDatabase();
-  const queuePrefix = scope.queuePrefix(RACE_CONTENT_QUEUE_LIST);
-  const bucket = scope.bucket();
-  const config: BlogWorkerConfig = loadBlogWorkerConfig({
-    LOG_LEVEL: process.env.LOG_LEVEL,
-    MONGODB_URI: testServices.mongoUri,
-    MONGODB_DB: dbName,
-    AMQP_URL: testServices.amqpUrl,
-    QUEUE_PREFIX: queuePrefix,
-    JOB_RETRY_DELAY_MS: '50',
-    ...testStorageEnv(bucket),
-    ...env,
+  const kit = await startWorkerKit({
+    scopePrefix: 'bw',
+    name: 'blog-worker',
+    queues: RACE_CONTENT_QUEUE_LIST,
+    load: loadBlogWorkerConfig,
+    module: (config) => AppModule.register(config),
+    surface: BLOG_WORKER_HTTP,
+    storage: (config) => config.storage,
+    env,
   });
-  const client = scope.track('the MongoDB client', await MongoClient.connect(testServices.mongoUri));
-  const db: Db = client.db(dbName);
-  const storage = new ObjectStorage(config.storage);
-  scope.defer('the S3 client', () => storage.destroy());
-  const worker: INestApplication = scope.track('blog-worker', await startTestApp(AppModule.register(config), BLOG_WORKER_HTTP));
-
-  @Module({ imports: [MessagingModule.forRoot({ url: testServices.amqpUrl, queues: RACE_CONTENT_QUEUE_LIST, queuePrefix })] })
-  class PublisherModule {}
-  const publisherApp: INestApplicationContext = scope.track(
-    'the publisher',
-    await NestFactory.createApplicationContext(PublisherModule, { logger: false }),
-  );
-
+  const { db } = kit;
   return {
-    config,
-    worker,
-    db,
-    storage,
-    publisher: publisherApp.get(QueuePublisher),
-    scope,
-    queues: (queue: QueueDefinition) => topologyOf(queue, queuePrefix),
+    ...kit,
+    storage: kit.storage!,
 
     async insertRace(type: RacingType, raceResult: Record<string, unknown>, prediction: Record<string, unknown> | null = null) {
       const now = Date.now();
@@ -97,9 +66,6 @@ async function startOnScope(scope: TestScope, env: Record<string, string>) {
     },
 
     blog: (blogId: string) => db.collection<BlogDocument>('blogs').findOne({ _id: new ObjectId(blogId) }),
-
-    /** The file's whole teardown: the worker, the publisher and the clients, then the database, queues and bucket. */
-    close: () => scope.close(),
   };
 }
 

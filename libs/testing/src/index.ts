@@ -40,3 +40,4 @@ export * from './oversize-clients';
 export * from './oversize-specs';
 export * from './role-sweep';
 export * from './openapi-teaching';
+export * from './worker-kit';
