@@ -41,3 +41,4 @@ export * from './oversize-specs';
 export * from './role-sweep';
 export * from './openapi-teaching';
 export * from './worker-kit';
+export * from './app-structure';
