@@ -8,7 +8,7 @@ import { EmbeddingsModule } from './embeddings/embeddings.module';
 import { PingController } from './health/ping.controller';
 import { RaceContentHttpModule } from './http/race-content-http.module';
 import { ArticlesModule } from './articles/articles.module';
-import { BlogGenerationModule } from './blog-generation/blog-generation.module';
+import { BlogGenerationModule } from './blogs/generation/blog-generation.module';
 import { BlogsModule } from './blogs/blogs.module';
 import { CategoriesModule } from './categories/categories.module';
 import { MediasModule } from './medias/medias.module';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { appSources, controllersWithoutSpec, type FloorPlan, placeOf, structureViolations } from '@platform/testing';
+import { appSources, describeAppStructure, type FloorPlan, structureViolations } from '@platform/testing';
 
 /**
  * The floor plan of recruiting-api (libs/testing/src/app-structure.ts; docs/decisions.md, "recruiting-api in layers"):
@@ -25,24 +25,9 @@ const RECRUITING_PLAN: FloorPlan = {
   ],
 };
 
-describe('recruiting-api structure', () => {
-  it('keeps every rule', () => {
-    const files = appSources(SRC);
-    expect(files.size).toBeGreaterThan(50);
-    expect(structureViolations(RECRUITING_PLAN, files)).toEqual([]);
-  });
+describeAppStructure('recruiting-api', SRC, RECRUITING_PLAN);
 
-  it('has a database-free spec beside every controller', () => {
-    const { controllers, missing } = controllersWithoutSpec(SRC);
-    expect(controllers.length).toBeGreaterThan(10);
-    expect(missing).toEqual([]);
-  });
-
-  it('places every folder of src/ in a layer', () => {
-    const units = new Set([...appSources(SRC).keys()].map((path) => path.split('/')[0]));
-    for (const unit of units) expect(() => placeOf(RECRUITING_PLAN, unit)).not.toThrow();
-  });
-
+describe('the floor plan rules on recruiting-api', () => {
   // The rules catch what they claim to: each plant below is one violation in an otherwise clean tree.
   const plants: Record<string, [string, string, RegExp]> = {
     'a service building SQL': [

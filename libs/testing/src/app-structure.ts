@@ -80,3 +80,35 @@ export function controllersWithoutSpec(src: string, files = appSources(src)): { 
   const controllers = [...files].filter(([, text]) => /@Controller\(/.test(text)).map(([path]) => path);
   return { controllers, missing: controllers.filter((path) => !existsSync(join(src, path.replace(/\.ts$/, '.spec.ts')))) };
 }
+
+/**
+ * An app's structure test: every entry of its src/ placed in the floor plan, every rule kept, a database-free spec beside
+ * every controller. `src` is the app's src/ folder.
+ */
+export function describeAppStructure(app: string, src: string, plan: FloorPlan): void {
+  describe(`${app} structure`, () => {
+    const files = appSources(src);
+
+    it('places every entry of src/ in a layer of its floor plan', () => {
+      const units = new Set([...files.keys()].map((path) => path.split('/')[0]));
+      expect(units.size).toBeGreaterThan(2);
+      const unplaced = [...units].filter((unit) => {
+        try {
+          placeOf(plan, unit);
+          return false;
+        } catch {
+          return true;
+        }
+      });
+      expect(unplaced).toEqual([]);
+    });
+
+    it('keeps every rule: imports go down the layers, never sideways, and SQL stays in repositories', () => {
+      expect(structureViolations(plan, files)).toEqual([]);
+    });
+
+    it('has a database-free spec beside every controller', () => {
+      expect(controllersWithoutSpec(src, files).missing).toEqual([]);
+    });
+  });
+}

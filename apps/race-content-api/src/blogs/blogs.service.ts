@@ -9,7 +9,7 @@ import { withHeading } from './blog-heading';
 import { toBlogResponse } from './blogs.mapper';
 import type { BlogResponse, CreateBlogDto, ListBlogsQuery, UpdateBlogDto } from './dto/blog.dto';
 
-/** Blogs written or edited by hand (the manual Blogs operations; generation is in blog-generation/). */
+/** Blogs written or edited by hand (the manual Blogs operations; generation is in generation/). */
 @Injectable()
 export class BlogsService {
   constructor(

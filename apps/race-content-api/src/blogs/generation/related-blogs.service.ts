@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { cosineSimilarity } from '@platform/ai';
 import { type BlogDocument, BlogStore, CategoryStore, escapeHtml, withoutSections } from '@platform/race-content-data';
-import { toBlogResponse } from '../blogs/blogs.mapper';
-import type { BlogResponse } from '../blogs/dto/blog.dto';
-import { notFound, RaceContentError } from '../race-content.errors';
+import { toBlogResponse } from '../blogs.mapper';
+import type { BlogResponse } from '../dto/blog.dto';
+import { notFound, RaceContentError } from '../../race-content.errors';
 import { type IndexedBlog, RelatedBlogsIndex } from './related-blogs.index';
 
 /** Related blogs inserted, at most. */

@@ -1,7 +1,7 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { TextField } from '@platform/contracts';
-import { EXAMPLE } from '../../common/examples';
-import { LIMITS, RaceIdField } from '../../common/fields';
+import { EXAMPLE } from '../../../common/examples';
+import { LIMITS, RaceIdField } from '../../../common/fields';
 
 /** POST /v1/blogs/generation: a rewrite of a past blog. */
 @ApiSchema({ description: 'A past blog to be rewritten by the AI into a new blog, which starts as generating' })

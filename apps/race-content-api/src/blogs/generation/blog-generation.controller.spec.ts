@@ -1,5 +1,5 @@
 import { reaches } from '@platform/testing';
-import { describeRaceContentRoutes, ID, TOO_LONG_ID } from '../../test/controller-kit';
+import { describeRaceContentRoutes, ID, TOO_LONG_ID } from '../../../test/controller-kit';
 import { BlogGenerationController, OldBlogRewriteController } from './blog-generation.controller';
 import { BlogGenerationService } from './blog-generation.service';
 import { BlogThumbnailsService } from './blog-thumbnails.service';

@@ -16,8 +16,8 @@ import {
   RaceStore,
   RECAP_CATEGORY,
 } from '@platform/race-content-data';
-import type { GenerateBlogDto } from '../blogs/dto/blog.dto';
-import { notFound, RaceContentError } from '../race-content.errors';
+import type { GenerateBlogDto } from '../dto/blog.dto';
+import { notFound, RaceContentError } from '../../race-content.errors';
 import { defaultBlogName } from './default-blog-name';
 import type { GenerateRewriteDto, RewriteOldBlogDto } from './dto/blog-generation.dto';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueuePublisher } from '@platform/messaging';
 import { BlogStore, RACE_CONTENT_QUEUES, RaceStore } from '@platform/race-content-data';
-import { notFound, RaceContentError } from '../race-content.errors';
+import { notFound, RaceContentError } from '../../race-content.errors';
 
 /** POST /v1/blogs/{id}/thumbnail_generate: queues the thumbnail of a blog tied to an existing race. */
 @Injectable()

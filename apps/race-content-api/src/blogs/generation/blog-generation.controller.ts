@@ -1,9 +1,9 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEmptyResponse, ApiErrorResponses, ApiRaceContentResponse } from '@platform/contracts';
-import { BlogResponse, GenerateBlogDto } from '../blogs/dto/blog.dto';
-import { AcceptedResponse } from '../common/accepted.response';
-import { BlogIdParam, OldBlogIdParam } from '../common/id-params';
+import { BlogResponse, GenerateBlogDto } from '../dto/blog.dto';
+import { AcceptedResponse } from '../../common/accepted.response';
+import { BlogIdParam, OldBlogIdParam } from '../../common/id-params';
 import { BlogGenerationService } from './blog-generation.service';
 import { BlogThumbnailsService } from './blog-thumbnails.service';
 import { GenerateRewriteDto, RewriteOldBlogDto } from './dto/blog-generation.dto';

@@ -1,0 +1,11 @@
+import { join } from 'node:path';
+import { describeAppStructure } from '@platform/testing';
+
+// The floor plan of ai-webhook (libs/testing/src/app-structure.ts, docs/development.md "Structure rules").
+describeAppStructure('ai-webhook', join(__dirname, '../src'), {
+  top: ['app.module.ts', 'main.ts', 'migrate.ts', 'openapi-document.ts', 'tracing.ts', 'http', 'cli'],
+  features: ['webhook', 'event-runs'],
+  kernel: ['identity'],
+  adapters: ['access', 'manifests'],
+  bottom: ['database', 'database.ts', 'migrations', 'jobs', 'domain', 'config.ts', 'ai-webhook.errors.ts', 'http-surface.ts'],
+});

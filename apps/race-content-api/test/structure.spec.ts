@@ -1,0 +1,11 @@
+import { join } from 'node:path';
+import { describeAppStructure } from '@platform/testing';
+
+// The floor plan of race-content-api (libs/testing/src/app-structure.ts, docs/development.md "Structure rules").
+describeAppStructure('race-content-api', join(__dirname, '../src'), {
+  top: ['app.module.ts', 'main.ts', 'openapi-document.ts', 'tracing.ts', 'http'],
+  features: ['articles', 'blogs', 'categories', 'medias', 'ng-words', 'old-blogs', 'races', 'health'],
+  kernel: ['common'],
+  adapters: ['embeddings'],
+  bottom: ['config.ts', 'race-content.errors.ts', 'http-surface.ts'],
+});
