@@ -9,7 +9,7 @@ import { SURVEY_BUILDER_DATABASE } from './database/database';
 import { DatabaseModule } from './database/database.module';
 import { IdentityModule } from './identity/identity.module';
 import { ImportsModule } from './imports/imports.module';
-import { LibraryModule } from './library/library.module';
+import { LibraryModule } from './question-library/library.module';
 import { LogicCheckModule } from './logic-check/logic-check.module';
 import { PermissionsModule } from './permissions/permissions.module';
 import { QuestionsModule } from './questions/questions.module';

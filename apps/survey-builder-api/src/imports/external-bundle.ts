@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { plainText, questionTypeOfExternal, splitSectionPreviews } from '../domain/external';
 import { questionFromPayload } from '../domain/library-payload';
 import { type LimitBreach, questionLimitBreaches } from '../domain/limits';
-import type { NewLibraryItem } from '../library/library.repository';
+import type { NewLibraryItem } from '../question-sources/library.repository';
 import type { BundleQuestionDto, BundleSurveyDto } from './dto/bundle.dto';
 
 export interface ExternalItemToInsert {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { LibraryModule } from '../library/library.module';
+import { QuestionSourcesModule } from '../question-sources/question-sources.module';
 import { ExternalRepository } from './external.repository';
 import { ImportsController } from './imports.controller';
 import { ImportsService } from './imports.service';
@@ -9,7 +9,7 @@ import { ImportsService } from './imports.service';
  * docs/openapi/survey-builder-api.json).
  */
 @Module({
-  imports: [LibraryModule],
+  imports: [QuestionSourcesModule],
   controllers: [ImportsController],
   providers: [ExternalRepository, ImportsService],
 })

@@ -5,7 +5,7 @@ import { assertWithinLimits, notFound } from '../builder.errors';
 import { BuilderDb } from '../database/builder-db';
 import { plainText, splitSectionPreviews } from '../domain/external';
 import type { Actor } from '../identity/actor';
-import { LibraryRepository, type NewLibraryItem } from '../library/library.repository';
+import { LibraryRepository, type NewLibraryItem } from '../question-sources/library.repository';
 import type { BundleSurveyDto, ImportBundleDto } from './dto/bundle.dto';
 import { DEFAULT_SOURCE } from './dto/import.query';
 import type { BundleImportResponse, SectionPreviewResponse } from './dto/import.response';

@@ -7,8 +7,8 @@ import { draftQuestionsForSection, GENERATED_FROM_TITLE } from '../domain/initia
 import { additionBreaches } from '../domain/limits';
 import type { QuestionContent } from '../domain/model';
 import type { Actor } from '../identity/actor';
-import { LibraryRepository } from '../library/library.repository';
-import { QuestionSourcesService, withoutLogic } from '../library/question-sources.service';
+import { LibraryRepository } from '../question-sources/library.repository';
+import { QuestionSourcesService, withoutLogic } from '../question-sources/question-sources.service';
 import type { SectionResponse } from '../snapshot/dto/section.response';
 import { contentOf, sectionResponse } from '../snapshot/snapshot.mapper';
 import { SnapshotReadRepository } from '../snapshot/snapshot-read.repository';

@@ -3,7 +3,7 @@ import { BuilderDb } from '../database/builder-db';
 import { normalizedPayloadOf } from '../domain/library-payload';
 import { STATUS_EXPORTED } from '../domain/model';
 import type { Actor } from '../identity/actor';
-import { LibraryRepository, type NewLibraryItem } from '../library/library.repository';
+import { LibraryRepository, type NewLibraryItem } from '../question-sources/library.repository';
 import { contentOf } from '../snapshot/snapshot.mapper';
 import { SnapshotReadRepository } from '../snapshot/snapshot-read.repository';
 import type { SnapshotSection } from '../snapshot/snapshot.types';

@@ -5,7 +5,7 @@ import { categoriesOf, overlongThemeFields, type StoredTheme, themeFieldText, to
 import { BuilderError } from '../builder.errors';
 import { keywordsOf, RELATED_QUESTION_LIMIT } from '../domain/theme-assist';
 import type { Actor } from '../identity/actor';
-import { LibraryRepository } from '../library/library.repository';
+import { LibraryRepository } from '../question-sources/library.repository';
 import { SurveyAccessService } from '../survey-core/survey-access.service';
 import { SurveyRepository } from '../survey-core/survey.repository';
 import type { ThemeAssistResponse, ThemeResponse } from './dto/survey-extras.response';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { LibraryModule } from '../library/library.module';
+import { QuestionSourcesModule } from '../question-sources/question-sources.module';
 import { SurveyCoreModule } from '../survey-core/survey-core.module';
 import { RenumberService } from './renumber.service';
 import { SurveyExportService } from './survey-export.service';
@@ -10,7 +10,7 @@ import { ThemesController } from './themes.controller';
 
 /** Surveys, their themes, export and renumbering (the Surveys operations of docs/openapi/survey-builder-api.json). */
 @Module({
-  imports: [SurveyCoreModule, LibraryModule],
+  imports: [SurveyCoreModule, QuestionSourcesModule],
   controllers: [SurveysController, ThemesController],
   providers: [SurveysService, SurveyThemesService, SurveyExportService, RenumberService],
 })

@@ -1,5 +1,5 @@
 import type { LibraryItemResponse } from './dto/library-item.response';
-import type { LibraryItem } from './library.repository';
+import type { LibraryItem } from '../question-sources/library.repository';
 
 /** A library entry as the API answers it (`LibraryItemResponse`). */
 export function libraryItemResponse(item: LibraryItem): LibraryItemResponse {

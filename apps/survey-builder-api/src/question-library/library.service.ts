@@ -5,7 +5,7 @@ import type { Actor } from '../identity/actor';
 import type { LibraryQuery } from './dto/library.query';
 import type { LibraryItemResponse } from './dto/library-item.response';
 import { libraryItemResponse } from './library.mapper';
-import { LibraryRepository } from './library.repository';
+import { LibraryRepository } from '../question-sources/library.repository';
 
 @Injectable()
 export class LibraryService {
