@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { migrateDatabase } from '@platform/persistence';
 import { freePort } from '@platform/testing';
-import { AI_JOBS_DATABASE } from '../apps/ai-webhook/src/database';
+import { AI_JOBS_DATABASE } from '../apps/ai-webhook/src/database/database';
 import { answers, fromEnv, report, runBench, size, startApp, startBareServer } from './bench-kit';
 
 const CONNECTIONS = 50;

@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import { Binary, Long, ObjectId } from 'mongodb';
 import type { Pool } from 'pg';
 import request from 'supertest';
-import { AI_JOBS_DATABASE } from '../../apps/ai-webhook/src/database';
+import { AI_JOBS_DATABASE } from '../../apps/ai-webhook/src/database/database';
 import { createRaces, FIXTURES } from '../../apps/race-content-api/test/fixtures';
 import { as, type RaceContentKit, startRaceContentKit } from '../../apps/race-content-api/test/test-app';
 import { RECRUITING_DATABASE } from '../../apps/recruiting-api/src/database/database';

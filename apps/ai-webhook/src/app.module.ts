@@ -5,7 +5,7 @@ import { postgresHealthCheck, PostgresModule, REDIS, redisHealthCheck, RedisModu
 import { HealthModule } from '@platform/runtime';
 import { ObjectStorage, StorageModule } from '@platform/storage';
 import type { AiWebhookConfig } from './config';
-import { AI_JOBS_DATABASE } from './database';
+import { AI_JOBS_DATABASE } from './database/database';
 import { DatabaseModule } from './database/database.module';
 import { EventRunsModule } from './event-runs/event-runs.module';
 import { AiWebhookHttpModule } from './http/ai-webhook-http.module';

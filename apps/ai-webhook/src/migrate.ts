@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { migrateMain } from '@platform/persistence';
-import { AI_JOBS_DATABASE } from './database';
+import { AI_JOBS_DATABASE } from './database/database';
 
 migrateMain('ai-webhook', AI_JOBS_DATABASE);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { migrateDatabase } from '@platform/persistence';
 import { type TestDatabase, useTestScope, workspaceRoot } from '@platform/testing';
 import type { Pool } from 'pg';
-import { AI_JOBS_DATABASE } from '../src/database';
+import { AI_JOBS_DATABASE } from '../src/database/database';
 
 /**
  * What one run of the command may take: a Node start with the TypeScript loader that loads about 1,900 modules, 2.2 to

@@ -1,5 +1,5 @@
 import { expectMetricsEndpoint, expectServedCommittedDocument, expectTruthfulDocument } from '@platform/testing';
-import { AI_JOBS_SCHEMA_TYPES } from '../src/database';
+import { AI_JOBS_SCHEMA_TYPES } from '../src/database/database';
 import { describeSchemaTypes } from '@platform/testing';
 import { startWebhook, type Webhook } from './webhook-kit';
 

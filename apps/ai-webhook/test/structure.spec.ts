@@ -7,5 +7,5 @@ describeAppStructure('ai-webhook', join(__dirname, '../src'), {
   features: ['webhook', 'event-runs'],
   kernel: ['identity'],
   adapters: ['access', 'manifests'],
-  bottom: ['database', 'database.ts', 'migrations', 'jobs', 'domain', 'config.ts', 'ai-webhook.errors.ts', 'http-surface.ts'],
+  bottom: ['database', 'jobs', 'domain', 'config.ts', 'ai-webhook.errors.ts', 'http-surface.ts'],
 });

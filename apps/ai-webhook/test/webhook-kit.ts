@@ -7,7 +7,7 @@ import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { AiJobsOperations, type RowKind } from '../src/cli/ai-jobs-operations';
 import { loadAiWebhookConfig } from '../src/config';
-import { AI_JOBS_DATABASE } from '../src/database';
+import { AI_JOBS_DATABASE } from '../src/database/database';
 import { AiJobsDb } from '../src/database/ai-jobs-db';
 import { AI_WEBHOOK_HTTP } from '../src/http-surface';
 import { type JwksIssuer, startJwksIssuer } from './jwks-issuer';

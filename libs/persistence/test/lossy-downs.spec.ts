@@ -6,7 +6,7 @@ import { workspaceRoot } from '@platform/testing';
 function migrationFiles(): string[] {
   const apps = join(workspaceRoot, 'apps');
   return readdirSync(apps).flatMap((app) =>
-    ['src/database/migrations', 'src/migrations']
+    ['src/database/migrations']
       .map((folder) => join(apps, app, folder))
       .flatMap((folder) => {
         try {

@@ -107,6 +107,13 @@ export function describeAppStructure(app: string, src: string, plan: FloorPlan):
       expect(structureViolations(plan, files)).toEqual([]);
     });
 
+    it('keeps its migrations, if it has any, in database/migrations/ and nowhere else', () => {
+      const folders = readdirSync(src, { withFileTypes: true, recursive: true })
+        .filter((entry) => entry.isDirectory() && entry.name === 'migrations')
+        .map((entry) => relative(src, join(entry.parentPath, entry.name)));
+      expect(folders.filter((folder) => folder !== 'database/migrations')).toEqual([]);
+    });
+
     it('has a database-free spec beside every controller', () => {
       expect(controllersWithoutSpec(src, files).missing).toEqual([]);
     });

@@ -10,7 +10,7 @@ import { postgresDataSourceOptions, sqlDatabaseOver } from '@platform/persistenc
 import { loadAiJobsCliConfig } from '../config';
 import type { Db } from '../database/ai-jobs-db';
 import type { DB } from '../database/schema';
-import { AI_JOBS_DATABASE } from '../database';
+import { AI_JOBS_DATABASE } from '../database/database';
 import { AiJobsOperations, JOB_KINDS, OperatorError, RECORD_KINDS, type RowKind } from './ai-jobs-operations';
 
 const USAGE = `usage:
