@@ -9,7 +9,7 @@ import { AI_JOBS_DATABASE } from './database/database';
 import { DatabaseModule } from './database/database.module';
 import { EventRunsModule } from './event-runs/event-runs.module';
 import { AiWebhookHttpModule } from './http/ai-webhook-http.module';
-import { WebhookModule } from './webhook/webhook.module';
+import { WebhookModule } from './webhooks/webhook.module';
 
 /** The AI status webhook and the event-run status read (`getEventRunStatus` and `reportAiJobStatus` in docs/openapi/ai-webhook.json). */
 @Module({})

@@ -4,8 +4,12 @@ import { describeAppStructure } from '@platform/testing';
 // The floor plan of ai-webhook (libs/testing/src/app-structure.ts, docs/development.md "Structure rules").
 describeAppStructure('ai-webhook', join(__dirname, '../src'), {
   top: ['app.module.ts', 'main.ts', 'migrate.ts', 'openapi-document.ts', 'tracing.ts', 'http', 'cli'],
-  features: ['webhook', 'event-runs'],
+  features: ['webhooks', 'event-runs'],
   kernel: ['identity'],
   adapters: ['access', 'manifests'],
   bottom: ['database', 'jobs', 'domain', 'config.ts', 'ai-webhook.errors.ts', 'http-surface.ts'],
+  routesElsewhere: {
+    // The status of an event run: /organizations/…/projects/…/wf2des/events/{event_run_id}/status.
+    'event-runs': ['events'],
+  },
 });

@@ -5,7 +5,7 @@ import { RACE_CONTENT_INDEXES } from '@platform/race-content-data';
 import { StorageModule } from '@platform/storage';
 import type { RaceContentConfig } from './config';
 import { EmbeddingsModule } from './embeddings/embeddings.module';
-import { PingController } from './health/ping.controller';
+import { PingController } from './ping/ping.controller';
 import { RaceContentHttpModule } from './http/race-content-http.module';
 import { ArticlesModule } from './articles/articles.module';
 import { BlogGenerationModule } from './blogs/generation/blog-generation.module';

@@ -3,7 +3,7 @@ import 'reflect-metadata';
 import { runHttpMain } from '@platform/runtime';
 import { AppModule } from './app.module';
 import { loadRaceContentConfig } from './config';
-import { PING_PATHS } from './health/ping.controller';
+import { PING_PATHS } from './ping/ping.controller';
 import { RACE_CONTENT_HTTP } from './http-surface';
 
 runHttpMain({

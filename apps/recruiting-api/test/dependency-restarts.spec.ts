@@ -8,7 +8,7 @@ import { loadRecruitingConfig } from '../src/config';
 import { RECRUITING_DATABASE } from '../src/database/database';
 import { RECRUITING_HTTP } from '../src/http-surface';
 import { RECRUITING_IMPORT_QUEUE } from '../src/recruiting.queues';
-import { ImportRunner } from '../src/imports/import-runner';
+import { ImportRunner } from '../src/candidates/import/import-runner';
 import { encodeTsv, panelExport } from './fixtures/imports/tsv-fixtures';
 import { accessTokenOf, TEST_JWT_SECRET } from './recruiting-test-app';
 

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';
 import { RECRUITING_HTTP } from '../src/http-surface';
-import { IMPORT_BATCH_ROWS } from '../src/imports/import-runner';
+import { IMPORT_BATCH_ROWS } from '../src/candidates/import/import-runner';
 import { RECRUITING_IMPORT_QUEUE } from '../src/recruiting.queues';
 import { cell, encodeTsv, panelExport, PANEL_HEADERS, panelRow } from './fixtures/imports/tsv-fixtures';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';

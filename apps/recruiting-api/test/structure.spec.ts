@@ -10,7 +10,7 @@ const SRC = join(__dirname, '../src');
 
 const RECRUITING_PLAN: FloorPlan = {
   top: ['app.module.ts', 'main.ts', 'migrate.ts', 'openapi-document.ts', 'tracing.ts'],
-  features: ['auth', 'users', 'projects', 'candidates', 'availability', 'reservations', 'imports', 'surveys', 'emails', 'scheduling'],
+  features: ['auth', 'users', 'projects', 'candidates', 'interviewer-availability', 'reservations', 'surveys', 'emails', 'scheduling'],
   kernel: ['core'],
   adapters: ['calendar', 'mail-delivery', 'warehouse'],
   bottom: [
@@ -23,6 +23,14 @@ const RECRUITING_PLAN: FloorPlan = {
     'recruiting.queues.ts',
     'http-surface.ts',
   ],
+  routesElsewhere: {
+    // Templates, sends and their logs share the sending service and the mixin declaring preview and send.
+    emails: ['email-templates', 'email-logs'],
+    // Confirming a candidate's schedule books the reservation.
+    reservations: ['confirm-schedule'],
+    // The public page of the same token serves the same slots and submission.
+    scheduling: ['schedule'],
+  },
 };
 
 describeAppStructure('recruiting-api', SRC, RECRUITING_PLAN);
@@ -43,12 +51,12 @@ describe('the floor plan rules on recruiting-api', () => {
     ],
     'a feature importing a sibling feature': [
       'reservations/reservations.service.ts',
-      "import { AvailabilityService } from '../availability/availability.service';",
+      "import { AvailabilityService } from '../interviewer-availability/availability.service';",
       /a sibling feature/,
     ],
     'core importing a feature': [
       'core/bookable-slots.service.ts',
-      "import { X } from '../availability/dto/availability.dto';",
+      "import { X } from '../interviewer-availability/dto/availability.dto';",
       /kernel → feature/,
     ],
     'an adapter importing core': ['calendar/calendar.module.ts', "import { X } from '../core/core.module';", /adapter → kernel/],
@@ -57,7 +65,7 @@ describe('the floor plan rules on recruiting-api', () => {
       "import { X } from '../mail-delivery/mail-transport';",
       /a sibling adapter/,
     ],
-    'configuration importing a feature': ['config.ts', "import { X } from './imports/imports.service';", /bottom → feature/],
+    'configuration importing a feature': ['config.ts', "import { X } from './candidates/import/imports.service';", /bottom → feature/],
   };
   for (const [name, [path, line, expected]] of Object.entries(plants)) {
     it(`catches ${name}`, () => {

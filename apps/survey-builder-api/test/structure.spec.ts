@@ -8,4 +8,10 @@ describeAppStructure('survey-builder-api', join(__dirname, '../src'), {
   kernel: ['common', 'identity', 'survey-core', 'snapshot', 'question-sources'],
   adapters: [],
   bottom: ['database', 'domain', 'config.ts', 'builder.errors.ts', 'http-surface.ts'],
+  routesElsewhere: {
+    // A copy and a theme assist each create a survey.
+    surveys: ['survey-copies', 'theme-assists'],
+    // Saving is making the next version.
+    versions: ['save'],
+  },
 });

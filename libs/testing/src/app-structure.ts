@@ -18,6 +18,11 @@ export interface FloorPlan {
   kernel: string[];
   adapters: string[];
   bottom: string[];
+  /**
+   * Path segments a feature folder serves besides its own name, each a route whose folder its path does not name yet
+   * (the rule: a feature's routes have its name among their path's segments, `_` read as `-`).
+   */
+  routesElsewhere?: Record<string, string[]>;
 }
 
 type Layer = 'top' | 'feature' | 'kernel' | 'adapter' | 'bottom';
@@ -64,6 +69,24 @@ export function structureViolations(plan: FloorPlan, files: Map<string, string>)
   return problems;
 }
 
+/**
+ * The routes of `app` whose path does not name the feature folder serving them, from the route map (docs/routes.md,
+ * generated from the controllers and checked by scripts/test/routes.spec.ts), one line each.
+ */
+export function routeFolderProblems(app: string, plan: FloorPlan, routeMap: string): string[] {
+  const section = routeMap.split(/^## /m).find((part) => part.startsWith(`${app}\n`)) ?? '';
+  const problems: string[] = [];
+  const rows = [...section.matchAll(/^\| [A-Z]+ \| `([^`]+)` \|.*\]\(\.\.\/apps\/[^/]+\/src\/([^/)]+)\//gm)];
+  if (rows.length === 0) return [`${app}: no routes in the route map`];
+  for (const [, path, folder] of rows) {
+    if (!plan.features.includes(folder)) continue;
+    const segments = path.split('/').map((segment) => segment.replace(/_/g, '-'));
+    const named = [folder, ...(plan.routesElsewhere?.[folder] ?? [])];
+    if (!named.some((name) => segments.includes(name))) problems.push(`${path} is served from ${folder}/, which its path does not name`);
+  }
+  return problems;
+}
+
 /** The sources of an app's src/ by path from it (specs aside: they may reach across to arrange a test). */
 export function appSources(src: string): Map<string, string> {
   const files = new Map<string, string>();
@@ -88,6 +111,13 @@ export function controllersWithoutSpec(src: string, files = appSources(src)): { 
 export function describeAppStructure(app: string, src: string, plan: FloorPlan): void {
   describe(`${app} structure`, () => {
     const files = appSources(src);
+
+    if ([...files].some(([path, text]) => plan.features.includes(path.split('/')[0]) && /@Controller\(/.test(text))) {
+      it('serves each route from the feature folder its path names', () => {
+        const routeMap = readFileSync(join(src, '../../../docs/routes.md'), 'utf8');
+        expect(routeFolderProblems(app, plan, routeMap)).toEqual([]);
+      });
+    }
 
     it('places every entry of src/ in a layer of its floor plan', () => {
       const units = new Set([...files.keys()].map((path) => path.split('/')[0]));

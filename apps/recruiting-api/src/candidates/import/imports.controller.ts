@@ -3,10 +3,10 @@ import { FileStreamInterceptor, type MultipartFileStream } from '@nestjs/platfor
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type AuthenticatedUser, CurrentUser } from '@platform/auth';
 import { ApiErrorResponses, ApiRecruitingResponse } from '@platform/contracts';
-import { RecruitingError } from '../recruiting.errors';
+import { RecruitingError } from '../../recruiting.errors';
 import { ExecuteImportDto, FileParams, ImportStatusParams, SurveyImportDto, SurveyImportPreviewDto } from './dto/imports.dto';
 import { ImportsService } from './imports.service';
-import { ProjectScopeParam } from '../core/dto/params';
+import { ProjectScopeParam } from '../../core/dto/params';
 import { ImportAcceptedResponse, ImportStatusResponse, ImportUploadResponse, SurveyImportPreviewResponse } from './dto/imports.response';
 
 const QUEUE = { 503: 'The import queue is not configured or did not accept the job (QUEUE_UNAVAILABLE); nothing was queued' };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type JobContext, QueueConsumer } from '@platform/messaging';
-import { type ImportJobMessage, RECRUITING_IMPORT_QUEUE } from '../recruiting.queues';
+import { type ImportJobMessage, RECRUITING_IMPORT_QUEUE } from '../../recruiting.queues';
 import { ImportRunner } from './import-runner';
 
 /** The `recruiting-import` queue's handler; the consumer host acks only after the job has finished. */

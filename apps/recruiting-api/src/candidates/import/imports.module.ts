@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MultipartModule } from '@nestjs/platform-fastify/multipart';
-import { RecruitingCoreModule } from '../core/core.module';
+import { RecruitingCoreModule } from '../../core/core.module';
 import { ImportFilesRepository } from './import-files.repository';
 import { ImportJobsConsumer } from './import-jobs.consumer';
 import { ImportLogsRepository } from './import-logs.repository';

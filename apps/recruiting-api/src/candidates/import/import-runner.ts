@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { PermanentJobError } from '@platform/messaging';
-import { RecruitingDb } from '../database/recruiting-db';
+import { RecruitingDb } from '../../database/recruiting-db';
 import {
   compileMapping,
   type FileMapping,
@@ -9,9 +9,9 @@ import {
   mapRow,
   type RowError,
   type SurveyMapping,
-} from '../domain/import-mapping';
-import { type AnswerEquals, WarehouseRepository } from '../warehouse/warehouse.repository';
-import { WarehouseClient } from '../warehouse/warehouse.client';
+} from '../../domain/import-mapping';
+import { type AnswerEquals, WarehouseRepository } from '../../warehouse/warehouse.repository';
+import { WarehouseClient } from '../../warehouse/warehouse.client';
 import { ImportFilesRepository } from './import-files.repository';
 import { errorLines, recordLine } from './import-staging';
 import { type ImportLogRow, ImportLogsRepository, type ImportStatus } from './import-logs.repository';

@@ -2,7 +2,7 @@ import { MultipartModule } from '@nestjs/platform-fastify/multipart';
 import type { PlatformApp } from '@platform/runtime';
 import { describeRouteAccess, reaches, stubIn } from '@platform/testing';
 import request from 'supertest';
-import { CALLER_ID, RECRUITING_CALLERS, startRecruitingControllers } from '../../test/support/controller-app';
+import { CALLER_ID, RECRUITING_CALLERS, startRecruitingControllers } from '../../../test/support/controller-app';
 import { ImportsController } from './imports.controller';
 import { ImportsService } from './imports.service';
 

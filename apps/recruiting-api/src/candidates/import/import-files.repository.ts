@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { json } from '@platform/persistence';
 import { sql } from 'kysely';
-import type { Db } from '../database/recruiting-db';
-import type { TsvEncoding } from '../domain/tsv-encoding';
+import type { Db } from '../../database/recruiting-db';
+import type { TsvEncoding } from '../../domain/tsv-encoding';
 
 /** The size of a stored chunk of an uploaded file. */
 export const CHUNK_BYTES = 1 << 20;

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { type CopyIn, copyTransaction, json } from '@platform/persistence';
 import { sql } from 'kysely';
 import { DataSource } from 'typeorm';
-import type { Db, Trx } from '../database/recruiting-db';
-import type { DB } from '../database/schema';
-import type { RowError } from '../domain/import-mapping';
+import type { Db, Trx } from '../../database/recruiting-db';
+import type { DB } from '../../database/schema';
+import type { RowError } from '../../domain/import-mapping';
 import { STAGING_COLUMNS } from './import-staging';
 
 export type ImportStatus = 'pending' | 'processing' | 'completed' | 'partial' | 'failed';

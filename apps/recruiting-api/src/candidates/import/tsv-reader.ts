@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { DecodeError, DETECT_BYTES, type DetectedEncoding, detectEncoding, StrictDecodeStream } from '../domain/tsv-encoding';
+import { DecodeError, DETECT_BYTES, type DetectedEncoding, detectEncoding, StrictDecodeStream } from '../../domain/tsv-encoding';
 
 /** Longest record (one data row, quoted newlines included) the parser holds: 1 MiB of text. */
 export const MAX_RECORD_CHARACTERS = 1 << 20;

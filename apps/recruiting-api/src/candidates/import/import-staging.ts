@@ -1,4 +1,4 @@
-import type { MappedRow, RowError } from '../domain/import-mapping';
+import type { MappedRow, RowError } from '../../domain/import-mapping';
 
 /**
  * A batch's rows in PostgreSQL COPY text format, as the import job loads them into its staging table
