@@ -10,7 +10,7 @@ import { previewModule as aiWebhook } from '../../apps/ai-webhook/src/openapi-do
 import { previewModule as raceContent } from '../../apps/race-content-api/src/openapi-document';
 import { previewModule as recruiting } from '../../apps/recruiting-api/src/openapi-document';
 import { previewModule as surveyBuilder } from '../../apps/survey-builder-api/src/openapi-document';
-import { OPENAPI_APPS } from './openapi-documents';
+import { OPENAPI_APPS, OPENAPI_DIR } from './openapi-documents';
 
 const ROOT = join(__dirname, '..', '..');
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -55,22 +55,22 @@ export async function handlersOf(module: Type<unknown> | DynamicModule): Promise
   });
 }
 
-/** The TypeScript source files of `dir`, specs and tests aside. */
-function sources(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts') && !file.includes('test/'))
-    .map((file) => join(dir, file));
-}
-
-/** The file declaring `className`: the app's own sources first, then the shared libs. */
-function fileDeclaring(className: string, app: string): string {
-  const pattern = new RegExp(`\\bclass ${className}\\b`);
+/**
+ * The file declaring each class of an app, read once: the app's own sources, then the shared libs (a class both
+ * declare is the app's). Specs and tests aside.
+ */
+function classFiles(app: string): Map<string, string> {
   const libs = readdirSync(join(ROOT, 'libs')).map((lib) => join(ROOT, 'libs', lib, 'src'));
+  const files = new Map<string, string>();
   for (const dir of [join(ROOT, 'apps', app, 'src'), ...libs]) {
-    const file = sources(dir).find((path) => pattern.test(readFileSync(path, 'utf8')));
-    if (file) return relative(ROOT, file);
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts') || file.endsWith('.spec.ts') || file.includes('test/')) continue;
+      for (const [, name] of readFileSync(join(dir, file), 'utf8').matchAll(/\bclass (\w+)\b/g)) {
+        if (!files.has(name)) files.set(name, relative(ROOT, join(dir, file)));
+      }
+    }
   }
-  throw new Error(`no source declares class ${className} (a handler of ${app})`);
+  return files;
 }
 
 /** Who may call an operation, as its document says: public, an API key, or a token with the role it names. */
@@ -114,9 +114,11 @@ export async function routeMapText(): Promise<string> {
       .filter((app) => !(app in PREVIEW_MODULES))
       .join(' and ')} serve nothing else.`,
   ];
-  for (const [app, documentOf] of Object.entries(OPENAPI_APPS)) {
-    const document = await documentOf();
+  for (const app of Object.keys(OPENAPI_APPS)) {
+    // The committed document (a test keeps it equal to the code's), so only the handlers need a preview of the app.
+    const document = JSON.parse(readFileSync(join(OPENAPI_DIR, `${app}.json`), 'utf8')) as OpenAPIObject;
     const handlers = await handlersOf(PREVIEW_MODULES[app]());
+    const declaring = classFiles(app);
     lines.push('', `## ${app}`, '', '| Method | Path | operationId | Handler | Who may call |', '| --- | --- | --- | --- | --- |');
     for (const [path, item] of Object.entries(document.paths)) {
       for (const method of METHODS) {
@@ -125,7 +127,8 @@ export async function routeMapText(): Promise<string> {
         const id = String(operation.operationId);
         const handler = handlers.get(id);
         if (!handler) throw new Error(`${app}: no controller method declares operationId ${id}`);
-        const where = fileDeclaring(handler.declaredIn, app);
+        const where = declaring.get(handler.declaredIn);
+        if (!where) throw new Error(`no source declares class ${handler.declaredIn} (a handler of ${app})`);
         const served = handler.declaredIn === handler.controller ? '' : ` (in ${handler.declaredIn})`;
         lines.push(
           `| ${method.toUpperCase()} | \`${cell(path)}\` | ${id} | \`${handler.controller}.${handler.method}\`${served}, ` +
