@@ -14,7 +14,7 @@
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { migrateDatabase } from '@platform/persistence';
-import { freePort } from '@platform/testing';
+import { freePort } from '@platform/testing/harness';
 import { AI_JOBS_DATABASE } from '../apps/ai-webhook/src/database/database';
 import { answers, fromEnv, report, runBench, size, startApp, startBareServer } from './bench-kit';
 

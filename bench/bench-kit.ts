@@ -7,7 +7,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RunningEntryPoint, startEntryPoint, TestScope, testServices, waitFor, workspaceRoot } from '@platform/testing';
+import { type RunningEntryPoint, startEntryPoint, TestScope, testServices, waitFor, workspaceRoot } from '@platform/testing/harness';
 
 export const SMOKE = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
 

@@ -5,7 +5,7 @@
 // tracing off, beside metrics on, metrics with 10 % of traces, and metrics with every request traced, spans exported
 // over OTLP to a sink process, in the same run (aim: under 10 % fewer requests).   Run: npm run bench:ping   (services must be up: scripts/services.sh)
 import autocannon from 'autocannon';
-import { freePort } from '@platform/testing';
+import { freePort } from '@platform/testing/harness';
 import { cpuSeconds, fromEnv, report, runBench, size, startBareServer } from './bench-kit';
 import { raceContentStores, startRaceContentApi } from './race-content-kit';
 

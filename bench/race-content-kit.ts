@@ -3,7 +3,7 @@
 import { JwtService } from '@nestjs/jwt';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import type { MongoClient } from 'mongodb';
-import type { RunningEntryPoint, TestScope } from '@platform/testing';
+import type { RunningEntryPoint, TestScope } from '@platform/testing/harness';
 import { answers, appEntry, startApp, type Target } from './bench-kit';
 
 export const BENCH_SECRET = 'race-content-bench-secret-0123456789abcdef';

@@ -15,7 +15,7 @@ import { get as httpGet } from 'node:http';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { ensureIndexes } from '@platform/persistence';
 import { COLLECTIONS, RACE_COLLECTIONS, RACE_CONTENT_INDEXES, type RaceDocument } from '@platform/race-content-data';
-import { freePort } from '@platform/testing';
+import { freePort } from '@platform/testing/harness';
 import { fromEnv, percentile, report, runBench, size } from './bench-kit';
 import { benchToken, interleaved, raceContentStores, raceTargets, startRaceContentApi } from './race-content-kit';
 

@@ -18,7 +18,7 @@ import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { localEmbedding } from '@platform/ai';
 import { ensureIndexes } from '@platform/persistence';
 import { type BlogStore, COLLECTIONS, RACE_COLLECTIONS, RACE_CONTENT_INDEXES, type RaceDocument } from '@platform/race-content-data';
-import { freePort, type TestScope, waitFor } from '@platform/testing';
+import { freePort, type TestScope, waitFor } from '@platform/testing/harness';
 import { RelatedBlogsIndex } from '../apps/race-content-api/src/blogs/generation/related-blogs.index';
 import { appEntry, benchArgs, cpuSeconds, fromEnv, inOwnScope, percentile, report, runBench, size, startApp } from './bench-kit';
 import {

@@ -7,10 +7,10 @@
 // Run: npm run bench:candidates   (PostgreSQL must be up: scripts/services.sh)
 import { JwtService } from '@nestjs/jwt';
 import { migrateDatabase } from '@platform/persistence';
-import { freePort } from '@platform/testing';
+import { freePort } from '@platform/testing/harness';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import type { Pool } from 'pg';
-import { CandidatesRepository } from '../apps/recruiting-api/src/core/candidates.repository';
+import { CandidatesRepository } from '../apps/recruiting-api/src/database/repositories/candidates.repository';
 import { RECRUITING_DATABASE } from '../apps/recruiting-api/src/database/database';
 import type { DB } from '../apps/recruiting-api/src/database/schema';
 import { filterToSql, parseFilter } from '../apps/recruiting-api/src/domain/response-filter';

@@ -14,10 +14,10 @@ import type { AddressInfo } from 'node:net';
 import { JwtService } from '@nestjs/jwt';
 import autocannon from 'autocannon';
 import { migrateDatabase } from '@platform/persistence';
-import { freePort } from '@platform/testing';
+import { freePort } from '@platform/testing/harness';
 import type { Pool } from 'pg';
 import { RECRUITING_DATABASE } from '../apps/recruiting-api/src/database/database';
-import { hashSchedulingToken, newSchedulingToken } from '../apps/recruiting-api/src/core/scheduling-token';
+import { hashSchedulingToken, newSchedulingToken } from '../apps/recruiting-api/src/domain/scheduling-token';
 import { answers, fromEnv, median, percentile as pct, report, runBench, size, startApp } from './bench-kit';
 
 const INVITATIONS = size(5_000, 120);

@@ -15,7 +15,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { Client, type Pool } from 'pg';
 import { migrateDatabase } from '@platform/persistence';
-import { freePort } from '@platform/testing';
+import { freePort } from '@platform/testing/harness';
 import { SURVEY_BUILDER_DATABASE } from '../apps/survey-builder-api/src/database/database';
 import {
   BRANCH_RULE_COLUMNS,

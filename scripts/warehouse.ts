@@ -5,7 +5,7 @@
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import { Pool } from 'pg';
 import type { DB } from '../apps/recruiting-api/src/database/schema';
-import { SurveyMetadataRepository } from '../apps/recruiting-api/src/core/survey-metadata.repository';
+import { SurveyMetadataRepository } from '../apps/recruiting-api/src/database/repositories/survey-metadata.repository';
 import { WarehouseClient } from '../apps/recruiting-api/src/warehouse/warehouse.client';
 import { WarehouseRepository } from '../apps/recruiting-api/src/warehouse/warehouse.repository';
 import { seedWarehouse } from '../apps/recruiting-api/test/support/warehouse-seed';

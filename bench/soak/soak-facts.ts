@@ -1,7 +1,7 @@
 // What the stores hold after the soak, for the checker (soak-check.ts): read once every accepted job has left its
 // working state (or the wait for that ended).
 import { RACE_COLLECTIONS } from '@platform/race-content-data';
-import { TimedOut, waitFor } from '@platform/testing';
+import { TimedOut, waitFor } from '@platform/testing/harness';
 import type { Db } from 'mongodb';
 import type { Pool } from 'pg';
 import type { SoakFacts } from './soak-check';

@@ -2,7 +2,7 @@
 // interviewers with a month of windows, candidates with scheduling tokens and preferred slots, and ai-webhook's jobs.
 import { JwtService } from '@nestjs/jwt';
 import type { Pool } from 'pg';
-import { hashSchedulingToken, newSchedulingToken } from '../../apps/recruiting-api/src/core/scheduling-token';
+import { hashSchedulingToken, newSchedulingToken } from '../../apps/recruiting-api/src/domain/scheduling-token';
 
 /** What traffic.k6.js reads (SOAK_DATA). */
 export interface SeedData {

@@ -19,7 +19,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
-import { waitFor, workspaceRoot } from '@platform/testing';
+import { waitFor, workspaceRoot } from '@platform/testing/harness';
 import { MongoClient } from 'mongodb';
 import { RECRUITING_IMPORT_QUEUE } from '../../apps/recruiting-api/src/recruiting.queues';
 import { memoryMb, runBench, SMOKE } from '../bench-kit';

@@ -1,17 +1,18 @@
 import { join } from 'node:path';
-import { appSources, describeAppStructure, type FloorPlan, structureViolations } from '@platform/testing';
+import { appSources, describeAppStructure, type FloorPlan, structureViolations } from '@platform/testing/structure';
 
 /**
- * The floor plan of recruiting-api (libs/testing/src/app-structure.ts; docs/decisions.md, "recruiting-api in layers"):
- * features rest on `core/`, which rests on the adapters, which rest on the bottom layer (configuration, database,
- * domain rules, errors, queue names).
+ * The floor plan of recruiting-api (libs/testing/src/structure/app-structure.ts; docs/decisions.md, "recruiting-api in layers"):
+ * features rest on the kernel parts they name (candidate status changes, the bookable slots, the automatic mails, the
+ * shapes several features answer with), which rest on the adapters, which rest on the bottom layer (configuration, the
+ * database and its shared repositories, domain rules, errors, queue names).
  */
 const SRC = join(__dirname, '../src');
 
 const RECRUITING_PLAN: FloorPlan = {
   top: ['app.module.ts', 'main.ts', 'migrate.ts', 'openapi-document.ts', 'tracing.ts'],
   features: ['auth', 'users', 'projects', 'candidates', 'interviewer-availability', 'reservations', 'surveys', 'emails', 'scheduling'],
-  kernel: ['core'],
+  kernel: ['candidate-status', 'slots', 'automatic-mails', 'shared-dto'],
   adapters: ['calendar', 'mail-delivery', 'warehouse'],
   bottom: [
     'database',
@@ -54,12 +55,12 @@ describe('the floor plan rules on recruiting-api', () => {
       "import { AvailabilityService } from '../interviewer-availability/availability.service';",
       /a sibling feature/,
     ],
-    'core importing a feature': [
-      'core/bookable-slots.service.ts',
+    'the kernel importing a feature': [
+      'slots/bookable-slots.service.ts',
       "import { X } from '../interviewer-availability/dto/availability.dto';",
       /kernel → feature/,
     ],
-    'an adapter importing core': ['calendar/calendar.module.ts', "import { X } from '../core/core.module';", /adapter → kernel/],
+    'an adapter importing the kernel': ['calendar/calendar.module.ts', "import { X } from '../slots/slots.module';", /adapter → kernel/],
     'an adapter importing a sibling adapter': [
       'calendar/calendar.module.ts',
       "import { X } from '../mail-delivery/mail-transport';",

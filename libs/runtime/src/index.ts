@@ -14,6 +14,7 @@ export * from './http/error-body';
 export * from './http/input-guard';
 export * from './http/openapi';
 export * from './http/paths';
+export * from './http/kept-answer';
 export * from './http/prepared-answer';
 export * from './http/route-markers';
 export * from './http/streamed-array';

@@ -2,7 +2,7 @@ import { type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { type AuthenticatedUser, JWT_AUTH_OPTIONS, JwtAuthGuard, type JwtAuthOptions } from '@platform/auth';
 import { RecruitingDb } from '../database/recruiting-db';
 import { RecruitingError } from '../recruiting.errors';
-import { UsersRepository } from '../core/users.repository';
+import { UsersRepository } from '../database/repositories/users.repository';
 
 /**
  * The shared HS256 access-token check, then what the token cannot know, read from recruiting's own users table (one

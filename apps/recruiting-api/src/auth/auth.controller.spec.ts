@@ -1,5 +1,5 @@
 import type { PlatformApp } from '@platform/runtime';
-import { describeRouteAccess, reaches } from '@platform/testing';
+import { describeRouteAccess, reaches } from '@platform/testing/harness';
 import { CALLER_IDS, RECRUITING_CALLERS, startRecruitingControllers } from '../../test/support/controller-app';
 import { AuthController } from './auth.controller';
 import { CurrentUserService } from './current-user.service';

@@ -6,7 +6,7 @@ import { Public } from '@platform/runtime';
 import { CurrentUserService } from './current-user.service';
 import { RefreshTokenDto } from './dto/auth.dto';
 import { TokensService } from './tokens.service';
-import { UserResponse } from '../core/dto/user.response';
+import { UserResponse } from '../shared-dto/user.response';
 import { MessageResponse, TokenPairResponse } from './dto/auth.response';
 
 @ApiTags('Login and tokens')

@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { accessTokenChecks, JWT_AUTH_OPTIONS, type JwtAuthOptions, RolesGuard } from '@platform/auth';
 import type { LoginConfig, TokenConfig } from '../config';
-import { RecruitingCoreModule } from '../core/core.module';
+import { RepositoriesModule } from '../database/repositories/repositories.module';
 import { AccessTokenGuard } from './access-token.guard';
 import { AuthController } from './auth.controller';
 import { CurrentUserService } from './current-user.service';
@@ -29,7 +29,7 @@ export class AuthModule {
     const oidc = settings.login.oidc;
     return {
       module: AuthModule,
-      imports: [RecruitingCoreModule],
+      imports: [RepositoriesModule],
       controllers: [LoginController, AuthController],
       providers: [
         { provide: JWT_AUTH_OPTIONS, useValue: settings.jwt },

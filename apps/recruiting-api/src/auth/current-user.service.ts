@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { UserResponse } from '../core/dto/user.response';
-import { toUserResponse } from '../core/user.mapper';
-import { UsersRepository } from '../core/users.repository';
+import type { UserResponse } from '../shared-dto/user.response';
+import { toUserResponse } from '../shared-dto/user.mapper';
+import { UsersRepository } from '../database/repositories/users.repository';
 import { RecruitingDb } from '../database/recruiting-db';
 import { RecruitingError } from '../recruiting.errors';
 

@@ -1,5 +1,5 @@
 import type { PlatformApp } from '@platform/runtime';
-import { describeRouteAccess, reaches, stubIn } from '@platform/testing';
+import { describeRouteAccess, reaches, stubIn } from '@platform/testing/harness';
 import request from 'supertest';
 import { RECRUITING_CALLERS, startRecruitingControllers } from '../../test/support/controller-app';
 import { LoginController } from './login.controller';

@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { LoginConfig } from '../config';
 import { RecruitingDb } from '../database/recruiting-db';
 import { invalidField, RecruitingError } from '../recruiting.errors';
-import { UsersRepository } from '../core/users.repository';
+import { UsersRepository } from '../database/repositories/users.repository';
 import { LoginStatesRepository } from './login-states.repository';
 import { OidcClient, type ProviderProfile } from './oidc-client';
 import { TokensService } from './tokens.service';

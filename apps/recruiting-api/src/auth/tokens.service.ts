@@ -5,7 +5,7 @@ import { JWT_AUTH_OPTIONS, type JwtAuthOptions, type AccessTokenClaims, type Rol
 import type { TokenConfig } from '../config';
 import { type Db, RecruitingDb } from '../database/recruiting-db';
 import { RecruitingError } from '../recruiting.errors';
-import { UsersRepository } from '../core/users.repository';
+import { UsersRepository } from '../database/repositories/users.repository';
 import { RefreshTokensRepository } from './refresh-tokens.repository';
 
 export const TOKEN_CONFIG = Symbol('TOKEN_CONFIG');

@@ -1,5 +1,5 @@
-import { type CandidateRow, type StatusHistoryRow } from '../core/candidates.repository';
-import { type PreferredSlotRow, type ReservationSummaryRow } from '../core/preferred-slots.repository';
+import { type CandidateRow, type StatusHistoryRow } from '../database/repositories/candidates.repository';
+import { type PreferredSlotRow, type ReservationSummaryRow } from '../database/repositories/preferred-slots.repository';
 import { type ProjectCandidateResponse, type StatusHistoryEntry } from './dto/candidates.response';
 
 const objectOrNull = (value: unknown): Record<string, unknown> | null =>

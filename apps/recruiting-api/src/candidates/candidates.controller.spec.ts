@@ -1,5 +1,5 @@
 import type { PlatformApp } from '@platform/runtime';
-import { describeRouteAccess, reaches } from '@platform/testing';
+import { describeRouteAccess, reaches } from '@platform/testing/harness';
 import { CALLER_ID, RECRUITING_CALLERS, startRecruitingControllers } from '../../test/support/controller-app';
 import { CandidatesController } from './candidates.controller';
 import { CandidatesService } from './candidates.service';

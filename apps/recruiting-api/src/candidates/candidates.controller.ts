@@ -4,7 +4,7 @@ import { type AuthenticatedUser, CurrentUser } from '@platform/auth';
 import { ApiEmptyResponse, ApiErrorResponses, ApiRecruitingResponse, type PaginatedResult } from '@platform/contracts';
 import { CandidatesService } from './candidates.service';
 import { ListCandidatesQuery, UpdateCandidateDto, UpdateSelectionDto, UpdateStatusDto } from './dto/candidates.dto';
-import { CandidateParams, ProjectScopeParam } from '../core/dto/params';
+import { CandidateParams, ProjectScopeParam } from '../shared-dto/params';
 import { CandidateFieldsResponse, ProjectCandidateResponse, StatusHistoryEntry, UpdatedCountResponse } from './dto/candidates.response';
 
 @ApiTags('Candidates')

@@ -1,4 +1,4 @@
-import { cpuMsOf } from '@platform/testing';
+import { cpuMsOf } from '@platform/testing/harness';
 import {
   columnKeys,
   compileMapping,

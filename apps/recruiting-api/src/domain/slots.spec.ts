@@ -1,4 +1,4 @@
-import { cutSlots, slotIdOf } from './slots';
+import { cutSlots, sameSlots, slotIdOf } from './slots';
 
 const at = (iso: string) => new Date(iso);
 const w = (interviewerId: number, start: string, end: string) => ({
@@ -55,5 +55,25 @@ describe('slots', () => {
     expect(a).not.toBe(slotIdOf('k', 8, at('2027-01-10T01:00:00Z')));
     expect(a).not.toBe(slotIdOf('other', 7, at('2027-01-10T01:00:00Z')));
     expect(a).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+});
+
+describe('sameSlots', () => {
+  const slot = (interviewerId: number, hour: number, name = 'Alice') => ({
+    interviewerId,
+    interviewerName: name,
+    startAt: new Date(Date.UTC(2030, 0, 7, hour)),
+    endAt: new Date(Date.UTC(2030, 0, 7, hour + 1)),
+  });
+
+  it('holds for equal lists computed apart, and fails on any difference of count, order, interviewer, name or time', () => {
+    expect(sameSlots([slot(1, 9), slot(2, 9)], [slot(1, 9), slot(2, 9)])).toBe(true);
+    expect(sameSlots([], [])).toBe(true);
+    expect(sameSlots([slot(1, 9)], [slot(1, 9), slot(1, 10)])).toBe(false);
+    expect(sameSlots([slot(1, 9), slot(2, 9)], [slot(2, 9), slot(1, 9)])).toBe(false);
+    expect(sameSlots([slot(1, 9)], [slot(2, 9)])).toBe(false);
+    expect(sameSlots([slot(1, 9)], [slot(1, 9, 'Alice B.')])).toBe(false);
+    expect(sameSlots([slot(1, 9)], [slot(1, 10)])).toBe(false);
+    expect(sameSlots([slot(1, 9)], [{ ...slot(1, 9), endAt: new Date(Date.UTC(2030, 0, 7, 11)) }])).toBe(false);
   });
 });

@@ -71,3 +71,23 @@ function overlaps(ranges: Array<[number, number]>, start: number, end: number): 
 export function slotIdOf(key: string, interviewerId: number, startAt: Date): string {
   return createHmac('sha256', `slot-id:${key}`).update(`${interviewerId}|${startAt.toISOString()}`).digest('base64url').slice(0, 22);
 }
+
+/**
+ * Whether two lists hold the same slots in the same order (interviewer, name, start, end): a computation of the slots
+ * that gives the same list as the one before keeps the earlier list, and with it whatever was made from it.
+ */
+export function sameSlots(a: readonly Slot[], b: readonly Slot[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const [x, y] = [a[i], b[i]];
+    if (
+      x.interviewerId !== y.interviewerId ||
+      x.interviewerName !== y.interviewerName ||
+      x.startAt.getTime() !== y.startAt.getTime() ||
+      x.endAt.getTime() !== y.endAt.getTime()
+    ) {
+      return false;
+    }
+  }
+  return true;
+}

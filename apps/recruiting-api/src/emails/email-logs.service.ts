@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
-import { CandidatesRepository } from '../core/candidates.repository';
-import { EmailLogsRepository } from '../core/email-logs.repository';
-import { ProjectsRepository } from '../core/projects.repository';
+import { CandidatesRepository } from '../database/repositories/candidates.repository';
+import { EmailLogsRepository } from '../database/repositories/email-logs.repository';
+import { ProjectsRepository } from '../database/repositories/projects.repository';
 import { RecruitingDb } from '../database/recruiting-db';
 import { candidateNotFound } from '../recruiting.errors';
 import type { EmailLogQuery } from './dto/email.dto';

@@ -1,19 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { placeholderValues } from '../core/automatic-mails.service';
-import { CandidateStatusService } from '../core/candidate-status.service';
+import { placeholderValues } from '../automatic-mails/automatic-mails.service';
+import { CandidateStatusService } from '../candidate-status/candidate-status.service';
 import { SCHEDULING_CONFIG } from '../config.tokens';
 import type { SchedulingConfig } from '../config';
 import { RecruitingDb } from '../database/recruiting-db';
 import { renderEmail, withSchedulingUrl } from '../domain/email-rendering';
 import { maskedForLog } from '../domain/secret-masking';
 import { MailDeliveryError, MailTransport } from '../mail-delivery/mail-transport';
-import { type ProjectScope, ProjectsRepository } from '../core/projects.repository';
+import { type ProjectScope, ProjectsRepository } from '../database/repositories/projects.repository';
 import { notFound, RecruitingError } from '../recruiting.errors';
-import { hashSchedulingToken, newSchedulingToken, SCHEDULING_TOKEN_TTL_MS } from '../core/scheduling-token';
-import { SchedulingTokensRepository } from '../core/scheduling-tokens.repository';
+import { hashSchedulingToken, newSchedulingToken, SCHEDULING_TOKEN_TTL_MS } from '../domain/scheduling-token';
+import { SchedulingTokensRepository } from '../database/repositories/scheduling-tokens.repository';
 import type { PreviewEmailDto, SendEmailDto } from './dto/email.dto';
-import { type EmailLogInsert, EmailLogsRepository, type RecipientRow } from '../core/email-logs.repository';
-import { EmailTemplatesRepository, type TemplateRow } from '../core/email-templates.repository';
+import { type EmailLogInsert, EmailLogsRepository, type RecipientRow } from '../database/repositories/email-logs.repository';
+import { EmailTemplatesRepository, type TemplateRow } from '../database/repositories/email-templates.repository';
 import { type EmailPreviewResponse, type SendError, type SendResultResponse } from './dto/email.response';
 
 /** Candidates handled per round: tokens, logs and status changes are written set-based per chunk. */

@@ -1,4 +1,4 @@
-import type { TemplateRow } from '../core/email-templates.repository';
+import type { TemplateRow } from '../database/repositories/email-templates.repository';
 import { type EmailTemplateResponse } from './dto/email.response';
 
 export const toEmailTemplate = (row: TemplateRow): EmailTemplateResponse => ({

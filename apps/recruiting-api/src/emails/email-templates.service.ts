@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { RecruitingDb } from '../database/recruiting-db';
-import { ProjectsRepository } from '../core/projects.repository';
+import { ProjectsRepository } from '../database/repositories/projects.repository';
 import { notFound } from '../recruiting.errors';
 import type { CreateTemplateDto, UpdateTemplateDto } from './dto/email.dto';
 import { toEmailTemplate } from './email-template.mapper';
-import { EmailTemplatesRepository } from '../core/email-templates.repository';
+import { EmailTemplatesRepository } from '../database/repositories/email-templates.repository';
 import { type EmailTemplateResponse } from './dto/email.response';
 
 const templateNotFound = () => notFound('The template does not exist in this project');

@@ -6,7 +6,7 @@ import { CreateTemplateDto, EmailLogQuery, PreviewEmailDto, SendEmailDto, Templa
 import { EmailSendingService } from './email-sending.service';
 import { EmailLogsService } from './email-logs.service';
 import { EmailTemplatesService } from './email-templates.service';
-import { CandidateParams, ProjectScopeParam } from '../core/dto/params';
+import { CandidateParams, ProjectScopeParam } from '../shared-dto/params';
 import { EmailLogResponse, EmailPreviewResponse, EmailTemplateResponse, SendResultResponse } from './dto/email.response';
 
 const PREVIEW = {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { RecruitingCoreModule } from '../core/core.module';
+import { RepositoriesModule } from '../database/repositories/repositories.module';
+import { CandidateStatusModule } from '../candidate-status/candidate-status.module';
 import {
   CandidateEmailLogsController,
   EmailsController,
@@ -15,7 +16,7 @@ import { EmailTemplatesService } from './email-templates.service';
  * docs/openapi/recruiting-api.json); the automatic mails of scheduling are the core's.
  */
 @Module({
-  imports: [RecruitingCoreModule],
+  imports: [RepositoriesModule, CandidateStatusModule],
   controllers: [SystemEmailTemplatesController, ProjectEmailTemplatesController, EmailsController, CandidateEmailLogsController],
   providers: [EmailTemplatesService, EmailSendingService, EmailLogsService],
 })

@@ -1,5 +1,5 @@
 import type { PlatformApp } from '@platform/runtime';
-import { describeRouteAccess, reaches } from '@platform/testing';
+import { describeRouteAccess, reaches } from '@platform/testing/harness';
 import { RECRUITING_CALLERS, startRecruitingControllers } from '../../test/support/controller-app';
 import { AvailabilityController } from './availability.controller';
 import { AvailabilityService } from './availability.service';

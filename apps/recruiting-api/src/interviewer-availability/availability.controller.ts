@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiEmptyResponse, ApiErrorResponses, ApiRecruitingResponse, type PaginatedResult } from '@platform/contracts';
 import { AvailabilityService } from './availability.service';
 import { AvailabilityParams, CreateAvailabilityDto, ListAvailabilityQuery } from './dto/availability.dto';
-import { ProjectScopeParam } from '../core/dto/params';
+import { ProjectScopeParam } from '../shared-dto/params';
 import { AvailabilityResponse } from './dto/availability.response';
 
 @ApiTags('Interviewer availability')

@@ -1,4 +1,4 @@
-import { type AvailabilityRow } from '../core/availability.repository';
+import { type AvailabilityRow } from '../database/repositories/availability.repository';
 import { type AvailabilityResponse } from './dto/availability.response';
 
 export const toAvailability = (row: AvailabilityRow): AvailabilityResponse => ({

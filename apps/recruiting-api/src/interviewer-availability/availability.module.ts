@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { RecruitingCoreModule } from '../core/core.module';
+import { RepositoriesModule } from '../database/repositories/repositories.module';
+import { SlotsModule } from '../slots/slots.module';
 import { AvailabilityController } from './availability.controller';
 import { AvailabilityService } from './availability.service';
 
 /** Interviewer availability windows (the slots cut from them are the core's). */
 @Module({
-  imports: [RecruitingCoreModule],
+  imports: [RepositoriesModule, SlotsModule],
   controllers: [AvailabilityController],
   providers: [AvailabilityService],
 })

@@ -1,4 +1,4 @@
-import { type ProjectRow } from '../core/projects.repository';
+import { type ProjectRow } from '../database/repositories/projects.repository';
 import { type ProjectResponse, type ScoringRule } from './dto/projects.response';
 
 export const toProjectResponse = (row: ProjectRow): ProjectResponse => ({

@@ -4,7 +4,7 @@ import { RecruitingDb } from '../database/recruiting-db';
 import { parseScoringRules, ScoringRuleError } from '../domain/scoring-rules';
 import { projectNotFound, RecruitingError } from '../recruiting.errors';
 import type { CreateProjectDto, ListProjectsQuery, UpdateProjectDto } from './dto/projects.dto';
-import { ProjectsRepository } from '../core/projects.repository';
+import { ProjectsRepository } from '../database/repositories/projects.repository';
 import { toProjectResponse } from './project.mapper';
 import { type ProjectResponse } from './dto/projects.response';
 

@@ -1,4 +1,4 @@
-import { type ReservationRow } from '../core/reservations.repository';
+import { type ReservationRow } from '../database/repositories/reservations.repository';
 import { type ReservationResponse } from './dto/reservations.response';
 
 export const toReservation = (r: ReservationRow): ReservationResponse => ({

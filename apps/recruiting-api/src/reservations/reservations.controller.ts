@@ -4,7 +4,7 @@ import { type AuthenticatedUser, CurrentUser } from '@platform/auth';
 import { ApiErrorResponses, ApiRecruitingResponse, type PaginatedResult } from '@platform/contracts';
 import { ConfirmScheduleDto, ListReservationsQuery, ReservationParams } from './dto/reservations.dto';
 import { ReservationsService } from './reservations.service';
-import { CandidateParams, ProjectScopeParam } from '../core/dto/params';
+import { CandidateParams, ProjectScopeParam } from '../shared-dto/params';
 import { ReservationResponse } from './dto/reservations.response';
 
 @ApiTags('Reservations')

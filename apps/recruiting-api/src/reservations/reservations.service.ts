@@ -1,16 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { offsetOf, PaginatedResult } from '@platform/contracts';
-import { BookableSlotsService } from '../core/bookable-slots.service';
-import { dayWindow } from '../core/day-window';
+import { BookableSlotsService } from '../slots/bookable-slots.service';
+import { dayWindow } from '../slots/day-window';
 import { CalendarPort, CalendarProviderError } from '../calendar/calendar-port';
-import { CandidateStatusService } from '../core/candidate-status.service';
-import { CandidatesRepository } from '../core/candidates.repository';
+import { CandidateStatusService } from '../candidate-status/candidate-status.service';
+import { CandidatesRepository } from '../database/repositories/candidates.repository';
 import { RecruitingDb } from '../database/recruiting-db';
-import { AutomaticMailsService } from '../core/automatic-mails.service';
-import { ProjectsRepository } from '../core/projects.repository';
+import { AutomaticMailsService } from '../automatic-mails/automatic-mails.service';
+import { ProjectsRepository } from '../database/repositories/projects.repository';
 import { candidateNotFound, notFound, RecruitingError } from '../recruiting.errors';
 import type { ConfirmScheduleDto, ListReservationsQuery } from './dto/reservations.dto';
-import { ReservationsRepository } from '../core/reservations.repository';
+import { ReservationsRepository } from '../database/repositories/reservations.repository';
 import { toReservation } from './reservation.mapper';
 import { type ReservationResponse } from './dto/reservations.response';
 

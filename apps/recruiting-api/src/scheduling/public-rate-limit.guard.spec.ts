@@ -1,5 +1,5 @@
 import type { ExecutionContext } from '@nestjs/common';
-import { freePort } from '@platform/testing';
+import { freePort } from '@platform/testing/harness';
 import { Redis } from 'ioredis';
 import { register } from 'prom-client';
 import type { SchedulingConfig } from '../config';

@@ -1,9 +1,8 @@
 import type { PlatformApp } from '@platform/runtime';
-import { describeRouteAccess, reaches } from '@platform/testing';
+import { describeRouteAccess, reaches } from '@platform/testing/harness';
 import { RATE_LIMIT_PROVIDERS, RECRUITING_CALLERS, startRecruitingControllers } from '../../test/support/controller-app';
 import { SchedulingController } from './scheduling.controller';
 import { SchedulingService } from './scheduling.service';
-import { EncodedAnswer } from '../core/encoded-answer';
 
 let app: PlatformApp;
 beforeAll(async () => {
@@ -31,7 +30,7 @@ describeRouteAccess(
       request: { path: `${base}/slots` },
       public: true,
       status: 200,
-      service: reaches(SchedulingService, 'slotsAnswer', ['tok-123', {}], new EncodedAnswer('{"data":[]}')),
+      service: reaches(SchedulingService, 'slotsInWindow', ['tok-123', {}], []),
       expectBody: (body) => expect(body).toEqual({ data: [] }),
       malformed: [
         { name: 'a from that is not a date', query: { from: '7 Jan' } },

@@ -1,12 +1,12 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponses, ApiPublicDataResponse, PublicEnvelopeResponse } from '@platform/contracts';
-import { ERROR_BODY_REF, Public, RawResponse } from '@platform/runtime';
+import { ERROR_BODY_REF, KeepsAnswer, Public } from '@platform/runtime';
+import type { IdentifiedSlot } from '../slots/bookable-slots.service';
 import { SlotsQuery, SubmitAvailabilityDto, TokenParam } from './dto/scheduling.dto';
 import { PublicRateLimitGuard } from './public-rate-limit.guard';
 import { SchedulingService } from './scheduling.service';
-import { sendEncoded } from './send-encoded';
+import { toPublicSlot } from './scheduling.mapper';
 import { PublicSlot, SchedulingInfoResponse, SubmitAvailabilityResponse } from './dto/scheduling.response';
 
 const RATE_LIMITED = {
@@ -52,15 +52,11 @@ export class SchedulingController {
     404: 'The link does not exist',
   })
   @ApiResponse(RATE_LIMITED)
-  @RawResponse()
-  async slots(
-    @Param() { token }: TokenParam,
-    @Query() query: SlotsQuery,
-    @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
-    // Kept per project, window and moment (docs/decisions.md): the answer is the same for every token of the project.
-    await sendEncoded(request, reply, await this.scheduling.slotsAnswer(token, query));
+  // Kept per project, window and moment (docs/decisions.md): the answer is the same for every token of the project, and
+  // the HTTP layer serializes, encodes and tags it once per list.
+  @KeepsAnswer((slots: IdentifiedSlot[]) => ({ data: slots.map(toPublicSlot) }))
+  slots(@Param() { token }: TokenParam, @Query() query: SlotsQuery): Promise<IdentifiedSlot[]> {
+    return this.scheduling.slotsInWindow(token, query);
   }
 
   @Post('submit-availability')

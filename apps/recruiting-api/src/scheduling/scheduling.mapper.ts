@@ -1,4 +1,4 @@
-import { type IdentifiedSlot } from '../core/bookable-slots.service';
+import { type IdentifiedSlot } from '../slots/bookable-slots.service';
 import { type PublicSlot } from './dto/scheduling.response';
 
 export const toPublicSlot = (s: IdentifiedSlot): PublicSlot => ({

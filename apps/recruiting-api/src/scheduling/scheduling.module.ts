@@ -1,4 +1,7 @@
-import { RecruitingCoreModule } from '../core/core.module';
+import { RepositoriesModule } from '../database/repositories/repositories.module';
+import { SlotsModule } from '../slots/slots.module';
+import { CandidateStatusModule } from '../candidate-status/candidate-status.module';
+import { AutomaticMailsModule } from '../automatic-mails/automatic-mails.module';
 import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { NoStoreMiddleware } from './no-store.middleware';
 import { PublicRateLimitGuard } from './public-rate-limit.guard';
@@ -10,7 +13,7 @@ import { SchedulingService } from './scheduling.service';
  * the submission of preferred slots, rate limited in Redis, never cached.
  */
 @Module({
-  imports: [RecruitingCoreModule],
+  imports: [RepositoriesModule, SlotsModule, CandidateStatusModule, AutomaticMailsModule],
   controllers: [SchedulingController],
   providers: [SchedulingService, PublicRateLimitGuard],
   exports: [SchedulingService, PublicRateLimitGuard],

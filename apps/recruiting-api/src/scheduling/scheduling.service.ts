@@ -1,18 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { BookableSlotsService } from '../core/bookable-slots.service';
-import { CandidateStatusService } from '../core/candidate-status.service';
+import { BookableSlotsService, type IdentifiedSlot } from '../slots/bookable-slots.service';
+import { CandidateStatusService } from '../candidate-status/candidate-status.service';
 import { RecruitingDb } from '../database/recruiting-db';
 import { parseInstant } from '../domain/date-time';
-import { AutomaticMailsService } from '../core/automatic-mails.service';
-import type { ProjectScope } from '../core/projects.repository';
-import { CandidatesRepository } from '../core/candidates.repository';
+import { AutomaticMailsService } from '../automatic-mails/automatic-mails.service';
+import type { ProjectScope } from '../database/repositories/projects.repository';
+import { CandidatesRepository } from '../database/repositories/candidates.repository';
 import { notFound, RecruitingError } from '../recruiting.errors';
 import type { SlotsQuery, SubmitAvailabilityDto } from './dto/scheduling.dto';
-import { dayWindow } from '../core/day-window';
-import type { EncodedAnswer } from '../core/encoded-answer';
-import { PreferredSlotsRepository } from '../core/preferred-slots.repository';
-import { hashSchedulingToken } from '../core/scheduling-token';
-import { SchedulingTokensRepository } from '../core/scheduling-tokens.repository';
+import { dayWindow } from '../slots/day-window';
+import { PreferredSlotsRepository } from '../database/repositories/preferred-slots.repository';
+import { hashSchedulingToken } from '../domain/scheduling-token';
+import { SchedulingTokensRepository } from '../database/repositories/scheduling-tokens.repository';
 import { toPublicSlot } from './scheduling.mapper';
 import { type PublicSlot, type SchedulingInfoResponse, type SubmitAvailabilityResponse } from './dto/scheduling.response';
 
@@ -72,13 +71,13 @@ export class SchedulingService {
   }
 
   /**
-   * The slots answer, `{"data":[...]}`, of the slots starting in the query's window of days (all without one), as kept
-   * for every token of the project for a moment: its bytes in each coding and its ETag.
+   * The slots starting in the query's window of days (all without one), as kept for every token of the project for a
+   * moment: the same list while they stay the same, which the HTTP layer serializes and encodes once.
    */
-  async slotsAnswer(token: string, query: SlotsQuery): Promise<EncodedAnswer> {
+  async slotsInWindow(token: string, query: SlotsQuery): Promise<IdentifiedSlot[]> {
     const { project } = await this.resolve(token);
     const window = dayWindow(['from', query.from], ['to', query.to], project.timezone);
-    return this.bookable.publicAnswer(project.id, project.interviewDurationMinutes, window);
+    return this.bookable.slotsInWindow(project.id, project.interviewDurationMinutes, window);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RecruitingCoreModule } from '../core/core.module';
+import { RepositoriesModule } from '../database/repositories/repositories.module';
 import { SurveysController } from './surveys.controller';
 import { SurveysService } from './surveys.service';
 import { WarehouseSyncService } from './warehouse-sync.service';
@@ -9,7 +9,7 @@ import { WarehouseSyncService } from './warehouse-sync.service';
  * and the refresh of the survey metadata cache.
  */
 @Module({
-  imports: [RecruitingCoreModule],
+  imports: [RepositoriesModule],
   controllers: [SurveysController],
   providers: [SurveysService, WarehouseSyncService],
 })

@@ -3,7 +3,7 @@ import { RecruitingDb } from '../database/recruiting-db';
 import { panelAnswers } from '../domain/panel-answers';
 import { notFound } from '../recruiting.errors';
 import type { ListPanelsQuery, ListQuestionsQuery, ListRespondentsQuery, ListSurveysQuery } from './dto/surveys.dto';
-import { SurveyMetadataRepository } from '../core/survey-metadata.repository';
+import { SurveyMetadataRepository } from '../database/repositories/survey-metadata.repository';
 import { WarehouseClient } from '../warehouse/warehouse.client';
 import { WarehouseRepository } from '../warehouse/warehouse.repository';
 import { iso, panelOf, text } from './survey.mapper';

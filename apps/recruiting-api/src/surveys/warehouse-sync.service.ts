@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { RecruitingDb } from '../database/recruiting-db';
-import { SurveyMetadataRepository } from '../core/survey-metadata.repository';
+import { SurveyMetadataRepository } from '../database/repositories/survey-metadata.repository';
 import { WarehouseClient } from '../warehouse/warehouse.client';
 import { WarehouseRepository } from '../warehouse/warehouse.repository';
 

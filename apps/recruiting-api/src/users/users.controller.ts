@@ -4,7 +4,7 @@ import { RequireRole } from '@platform/auth';
 import { ApiErrorResponses, ApiRecruitingResponse, type PaginatedResult } from '@platform/contracts';
 import { ListUsersQuery, UpdateUserRoleDto, UserIdParam } from './dto/users.dto';
 import { UsersService } from './users.service';
-import { UserResponse } from '../core/dto/user.response';
+import { UserResponse } from '../shared-dto/user.response';
 
 @ApiTags('Users')
 @Controller('api/v1/users')

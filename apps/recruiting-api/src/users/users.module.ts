@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { RecruitingCoreModule } from '../core/core.module';
+import { RepositoriesModule } from '../database/repositories/repositories.module';
 import { UsersController } from './users.controller';
 import { UsersService } from './users.service';
 
 /** Users of the platform (spec: not shown; the contract of issue 8): the list and the role change. */
 @Module({
-  imports: [RecruitingCoreModule],
+  imports: [RepositoriesModule],
   controllers: [UsersController],
   providers: [UsersService],
 })

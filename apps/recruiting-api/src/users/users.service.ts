@@ -4,9 +4,9 @@ import { offsetOf, PaginatedResult } from '@platform/contracts';
 import { RecruitingDb } from '../database/recruiting-db';
 import { notFound, RecruitingError } from '../recruiting.errors';
 import type { ListUsersQuery } from './dto/users.dto';
-import { UsersRepository } from '../core/users.repository';
-import { toUserResponse } from '../core/user.mapper';
-import { type UserResponse } from '../core/dto/user.response';
+import { UsersRepository } from '../database/repositories/users.repository';
+import { toUserResponse } from '../shared-dto/user.mapper';
+import { type UserResponse } from '../shared-dto/user.response';
 
 @Injectable()
 export class UsersService {

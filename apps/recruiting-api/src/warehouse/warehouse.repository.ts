@@ -1,21 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import type { SurveyStatsRow } from '../domain/survey-stats';
 import { WarehouseClient } from './warehouse.client';
 
 /** The warehouse's tables (schema `warehouse`, written by scripts/warehouse.ts seed). */
 export const W = 'warehouse';
-
-export interface SurveyStatsRow {
-  surveyId: string;
-  name: string;
-  collectorName: string | null;
-  lastModified: Date | null;
-  fileCount: number;
-  respondentCount: number;
-  completedCount: number;
-  questionCount: number;
-  earliestResponseAt: Date | null;
-  latestResponseAt: Date | null;
-}
 
 export interface QuestionRow {
   questionId: string;

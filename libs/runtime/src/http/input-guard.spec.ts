@@ -1,4 +1,4 @@
-import { cpuMsOf } from '@platform/testing';
+import { cpuMsOf } from '@platform/testing/harness';
 
 import { assertCleanInput, assertJsonShape, MalformedInputError, MAX_JSON_DEPTH, MAX_JSON_ITEMS } from './input-guard';
 

@@ -1,7 +1,7 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { EnumField, IntField, JsonObjectField, NestedArrayField, NumberField, TextField } from '@platform/contracts';
 import { CANDIDATE_STATUSES, type CandidateStatus } from '../../domain/candidate-status';
-import { CANDIDATE_SORTS, type CandidateSort } from '../../core/candidates.repository';
+import { CANDIDATE_SORTS, type CandidateSort } from '../../database/repositories/candidates.repository';
 
 export const SELECTION_TYPES = ['primary', 'reserve'] as const;
 export const PRIORITIES = ['A', 'B', 'C'] as const;

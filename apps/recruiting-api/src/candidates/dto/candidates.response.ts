@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { CANDIDATE_STATUSES } from '../../domain/candidate-status';
-import { CandidatePerson, INTERVIEW_TYPES } from '../../core/dto/candidate-person.response';
+import { CandidatePerson, INTERVIEW_TYPES } from '../../shared-dto/candidate-person.response';
 import { CandidateReservation, PRIORITIES, SELECTION_TYPES } from './candidates.dto';
 
 @ApiSchema({ description: 'A preferred interview slot the candidate submitted on the public scheduling page.' })

@@ -1,6 +1,6 @@
 import { MultipartModule } from '@nestjs/platform-fastify/multipart';
 import type { PlatformApp } from '@platform/runtime';
-import { describeRouteAccess, reaches, stubIn } from '@platform/testing';
+import { describeRouteAccess, reaches, stubIn } from '@platform/testing/harness';
 import request from 'supertest';
 import { CALLER_ID, RECRUITING_CALLERS, startRecruitingControllers } from '../../../test/support/controller-app';
 import { ImportsController } from './imports.controller';

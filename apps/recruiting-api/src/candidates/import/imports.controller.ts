@@ -6,7 +6,7 @@ import { ApiErrorResponses, ApiRecruitingResponse } from '@platform/contracts';
 import { RecruitingError } from '../../recruiting.errors';
 import { ExecuteImportDto, FileParams, ImportStatusParams, SurveyImportDto, SurveyImportPreviewDto } from './dto/imports.dto';
 import { ImportsService } from './imports.service';
-import { ProjectScopeParam } from '../../core/dto/params';
+import { ProjectScopeParam } from '../../shared-dto/params';
 import { ImportAcceptedResponse, ImportStatusResponse, ImportUploadResponse, SurveyImportPreviewResponse } from './dto/imports.response';
 
 const QUEUE = { 503: 'The import queue is not configured or did not accept the job (QUEUE_UNAVAILABLE); nothing was queued' };

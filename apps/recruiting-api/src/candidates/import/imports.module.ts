@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { MultipartModule } from '@nestjs/platform-fastify/multipart';
-import { RecruitingCoreModule } from '../../core/core.module';
+import { RepositoriesModule } from '../../database/repositories/repositories.module';
 import { ImportFilesRepository } from './import-files.repository';
 import { ImportJobsConsumer } from './import-jobs.consumer';
 import { ImportLogsRepository } from './import-logs.repository';
@@ -17,7 +17,7 @@ export class ImportsModule {
   static register(options: ImportOptions): DynamicModule {
     return {
       module: ImportsModule,
-      imports: [RecruitingCoreModule, MultipartModule.register({ limits: { fileSize: options.maxBytes } })],
+      imports: [RepositoriesModule, MultipartModule.register({ limits: { fileSize: options.maxBytes } })],
       controllers: [ImportsController],
       providers: [
         { provide: IMPORT_OPTIONS, useValue: options },

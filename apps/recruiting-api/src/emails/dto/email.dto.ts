@@ -1,7 +1,7 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { EnumField, IntArrayField, IntField, TextField } from '@platform/contracts';
 import { PLACEHOLDERS } from '../../domain/email-rendering';
-import { EMAIL_LOG_SORTS, type EmailLogSort } from '../../core/email-logs.repository';
+import { EMAIL_LOG_SORTS, type EmailLogSort } from '../../database/repositories/email-logs.repository';
 
 export const TEMPLATE_TYPES = ['invitation', 'reminder', 'confirmation', 'cancellation'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];

@@ -1,6 +1,6 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { IntField } from '@platform/contracts';
-import { DateTimeField } from '../../core/dto/date-time.field';
+import { DateTimeField } from '../../shared-dto/date-time.field';
 
 const ID = { min: 1, max: 2_147_483_647, fromText: true };
 

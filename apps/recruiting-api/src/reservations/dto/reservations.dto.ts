@@ -1,8 +1,8 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { EnumField, IntField, TextField } from '@platform/contracts';
-import { INTERVIEW_TYPE_TEXT, INTERVIEW_TYPES } from '../../core/dto/candidate-person.response';
-import { DayField } from '../../core/dto/date-time.field';
-import { RESERVATION_SORTS, type ReservationSort } from '../../core/reservations.repository';
+import { INTERVIEW_TYPE_TEXT, INTERVIEW_TYPES } from '../../shared-dto/candidate-person.response';
+import { DayField } from '../../shared-dto/date-time.field';
+import { RESERVATION_SORTS, type ReservationSort } from '../../database/repositories/reservations.repository';
 
 export const RESERVATION_STATUSES = ['confirmed', 'cancelled'] as const;
 

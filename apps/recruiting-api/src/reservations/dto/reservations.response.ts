@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { CandidatePerson, INTERVIEW_TYPE_TEXT, INTERVIEW_TYPES } from '../../core/dto/candidate-person.response';
-import { UserResponse } from '../../core/dto/user.response';
+import { CandidatePerson, INTERVIEW_TYPE_TEXT, INTERVIEW_TYPES } from '../../shared-dto/candidate-person.response';
+import { UserResponse } from '../../shared-dto/user.response';
 import { RESERVATION_STATUSES } from './reservations.dto';
 
 @ApiSchema({ description: "A candidate's interview: one of their preferred slots booked with an interviewer (one per candidate)" })

@@ -1,6 +1,6 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { IntField, NestedArrayField, TextField } from '@platform/contracts';
-import { DateTimeField, DayField } from '../../core/dto/date-time.field';
+import { DateTimeField, DayField } from '../../shared-dto/date-time.field';
 
 export class TokenParam {
   @TextField({

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { INTERVIEW_TYPE_TEXT, INTERVIEW_TYPES } from '../../core/dto/candidate-person.response';
+import { INTERVIEW_TYPE_TEXT, INTERVIEW_TYPES } from '../../shared-dto/candidate-person.response';
 import { PublicReservation } from './scheduling.dto';
 
 const MEETING_URL = 'https://meet.example.com/abc-defg';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { dayWindow, type DayWindow } from '../../core/day-window';
+import { dayWindow, type DayWindow } from '../../slots/day-window';
 
 /** Days the page shows at once when its address names none: a week, as a phone can take. */
 export const PAGE_DAYS = 7;

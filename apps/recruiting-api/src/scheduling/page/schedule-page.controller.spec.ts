@@ -1,5 +1,5 @@
 import type { PlatformApp } from '@platform/runtime';
-import { describeRouteAccess, reaches } from '@platform/testing';
+import { describeRouteAccess, reaches } from '@platform/testing/harness';
 import { RATE_LIMIT_PROVIDERS, RECRUITING_CALLERS, startRecruitingControllers } from '../../../test/support/controller-app';
 import { SchedulePageController } from './schedule-page.controller';
 import { SchedulePageService } from './schedule-page.service';

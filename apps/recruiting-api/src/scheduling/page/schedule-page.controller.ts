@@ -5,7 +5,7 @@ import { ERROR_BODY_REF, Public, RawResponse } from '@platform/runtime';
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { TokenParam } from '../dto/scheduling.dto';
-import { DayField } from '../../core/dto/date-time.field';
+import { DayField } from '../../shared-dto/date-time.field';
 import { PublicRateLimitGuard } from '../public-rate-limit.guard';
 import { renderSchedulePage } from './schedule-page.render';
 import { type PageResult, SchedulePageService } from './schedule-page.service';

@@ -1,7 +1,8 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { RecruitingCoreModule } from '../../core/core.module';
+import { RepositoriesModule } from '../../database/repositories/repositories.module';
+import { SlotsModule } from '../../slots/slots.module';
 import { SchedulingModule } from '../scheduling.module';
 import { SchedulePageController } from './schedule-page.controller';
 import { SchedulePageService } from './schedule-page.service';
@@ -10,7 +11,7 @@ const FORM_LIMIT_BYTES = 16 * 1024;
 
 /** The public scheduling page at /schedule/{token}. */
 @Module({
-  imports: [RecruitingCoreModule, SchedulingModule],
+  imports: [RepositoriesModule, SlotsModule, SchedulingModule],
   controllers: [SchedulePageController],
   providers: [SchedulePageService],
 })

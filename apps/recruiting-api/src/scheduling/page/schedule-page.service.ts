@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { BookableSlotsService, slotsIn } from '../../core/bookable-slots.service';
-import { PreferredSlotsRepository } from '../../core/preferred-slots.repository';
+import { BookableSlotsService, slotsIn } from '../../slots/bookable-slots.service';
+import { PreferredSlotsRepository } from '../../database/repositories/preferred-slots.repository';
 import type { SchedulingConfig } from '../../config';
 import { SCHEDULING_CONFIG } from '../../config.tokens';
 import { RecruitingDb } from '../../database/recruiting-db';

@@ -1,6 +1,6 @@
 import { BoolField, EnumField, IntField, TextField } from '@platform/contracts';
 import { PANEL_SORTS, type PanelSort } from '../../warehouse/warehouse.repository';
-import { SURVEY_SORTS, type SurveySort } from '../../core/survey-metadata.repository';
+import { SURVEY_SORTS, type SurveySort } from '../../database/repositories/survey-metadata.repository';
 
 export const QUESTION_TYPES = ['single_select', 'multi_select', 'text', 'number', 'date', 'other'] as const;
 

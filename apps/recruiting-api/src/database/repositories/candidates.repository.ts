@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { containsPattern } from '@platform/persistence';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { Db, Trx } from '../database/recruiting-db';
+import type { Db, Trx } from '../recruiting-db';
 
 export const CANDIDATE_SORTS = ['created_at', '-created_at', 'score', '-score', 'status', '-status', 'name', '-name'] as const;
 export type CandidateSort = (typeof CANDIDATE_SORTS)[number];

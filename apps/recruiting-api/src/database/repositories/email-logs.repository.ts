@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import type { Db } from '../database/recruiting-db';
+import type { Db } from '../recruiting-db';
 
 export const EMAIL_LOG_SORTS = ['sentAt', '-sentAt'] as const;
 export type EmailLogSort = (typeof EMAIL_LOG_SORTS)[number];

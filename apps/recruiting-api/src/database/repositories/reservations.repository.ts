@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import type { Db, Trx } from '../database/recruiting-db';
-import { RecruitingError } from '../recruiting.errors';
+import type { Db, Trx } from '../recruiting-db';
+import { RecruitingError } from '../../recruiting.errors';
 
 export const RESERVATION_SORTS = ['scheduledAt', '-scheduledAt', 'createdAt', '-createdAt'] as const;
 export type ReservationSort = (typeof RESERVATION_SORTS)[number];

@@ -1,5 +1,5 @@
 import { TextField } from '@platform/contracts';
-import { DATE_TIME_PATTERN } from '../../domain/date-time';
+import { DATE_TIME_PATTERN } from '../domain/date-time';
 
 interface DocumentedOptions {
   optional?: boolean;

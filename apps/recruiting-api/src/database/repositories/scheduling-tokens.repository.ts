@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
-import type { Db } from '../database/recruiting-db';
+import type { Db } from '../recruiting-db';
 import { PROJECT_SCOPE_COLUMNS, type ProjectScope } from './projects.repository';
 
 export interface TokenRow {

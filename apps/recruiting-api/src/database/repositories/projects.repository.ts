@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Db } from '../database/recruiting-db';
-import { projectNotFound } from '../recruiting.errors';
+import type { Db } from '../recruiting-db';
+import { projectNotFound } from '../../recruiting.errors';
 
 export interface ProjectRow {
   id: number;

@@ -1,8 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AutomaticMailsService } from './automatic-mails.service';
 import { AvailabilityRepository } from './availability.repository';
-import { BookableSlotsService } from './bookable-slots.service';
-import { CandidateStatusService } from './candidate-status.service';
 import { CandidatesRepository } from './candidates.repository';
 import { EmailLogsRepository } from './email-logs.repository';
 import { EmailTemplatesRepository } from './email-templates.repository';
@@ -13,26 +10,22 @@ import { SchedulingTokensRepository } from './scheduling-tokens.repository';
 import { SurveyMetadataRepository } from './survey-metadata.repository';
 import { UsersRepository } from './users.repository';
 
-const CORE = [
+const REPOSITORIES = [
   ProjectsRepository,
   UsersRepository,
   CandidatesRepository,
-  CandidateStatusService,
   PreferredSlotsRepository,
   ReservationsRepository,
   SchedulingTokensRepository,
   AvailabilityRepository,
-  BookableSlotsService,
   EmailTemplatesRepository,
   EmailLogsRepository,
-  AutomaticMailsService,
   SurveyMetadataRepository,
 ];
 
 /**
- * What recruiting's features stand on: one repository per table more than one feature reads, and the rules they
- * share (a candidate's status changes, the bookable slots, the automatic mails). Every feature imports it; it imports
- * no feature, only the adapters (mail delivery) and the bottom layer.
+ * The repositories of the tables more than one feature reads (a feature's own tables keep theirs in its folder). The
+ * only place besides the migrations with SQL and PostgreSQL error codes; they rest on the database module alone.
  */
-@Module({ providers: CORE, exports: CORE })
-export class RecruitingCoreModule {}
+@Module({ providers: REPOSITORIES, exports: REPOSITORIES })
+export class RepositoriesModule {}

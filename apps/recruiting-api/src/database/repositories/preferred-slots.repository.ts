@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Db, Trx } from '../database/recruiting-db';
+import type { Db, Trx } from '../recruiting-db';
 
 export interface PreferredSlotRow {
   id: number;

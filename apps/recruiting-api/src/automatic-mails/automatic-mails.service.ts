@@ -2,9 +2,9 @@ import { Injectable, Logger } from '@nestjs/common';
 import { RecruitingDb } from '../database/recruiting-db';
 import { formatScheduledAt, type PlaceholderValues, renderEmail } from '../domain/email-rendering';
 import { MailDeliveryError, MailTransport } from '../mail-delivery/mail-transport';
-import { type EmailLogInsert, EmailLogsRepository, type RecipientRow } from './email-logs.repository';
-import { EmailTemplatesRepository } from './email-templates.repository';
-import type { ProjectScope } from './projects.repository';
+import { type EmailLogInsert, EmailLogsRepository, type RecipientRow } from '../database/repositories/email-logs.repository';
+import { EmailTemplatesRepository } from '../database/repositories/email-templates.repository';
+import type { ProjectScope } from '../database/repositories/projects.repository';
 
 /** What automatic mail (not a bulk send) is about. */
 export type AutomaticMail = 'acknowledgement' | 'confirmation' | 'cancellation';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { sql } from 'kysely';
 import { containsPattern } from '@platform/persistence';
 import type { Role } from '@platform/auth';
-import type { Db, Trx } from '../database/recruiting-db';
+import type { Db, Trx } from '../recruiting-db';
 
 export interface UserRow {
   id: number;

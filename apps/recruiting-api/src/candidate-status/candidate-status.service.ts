@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Trx } from '../database/recruiting-db';
 import { type CandidateStatus, canTransition } from '../domain/candidate-status';
 import { candidateNotFound, RecruitingError } from '../recruiting.errors';
-import { CandidatesRepository } from './candidates.repository';
+import { CandidatesRepository } from '../database/repositories/candidates.repository';
 
 export interface StatusChange {
   to: CandidateStatus;

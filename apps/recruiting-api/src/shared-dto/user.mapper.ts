@@ -1,5 +1,5 @@
-import type { UserRow } from './users.repository';
-import type { UserResponse } from './dto/user.response';
+import type { UserRow } from '../database/repositories/users.repository';
+import type { UserResponse } from './user.response';
 
 /** A user row as the API shows it (users, the signed-in user, a reservation's interviewer). */
 export const toUserResponse = (row: UserRow): UserResponse => ({

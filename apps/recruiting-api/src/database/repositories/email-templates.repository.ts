@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Db } from '../database/recruiting-db';
+import type { Db } from '../recruiting-db';
 
 export interface TemplateRow {
   id: number;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Db } from '../database/recruiting-db';
-import type { AvailabilityWindow, BusyRange } from '../domain/slots';
+import type { Db } from '../recruiting-db';
+import type { AvailabilityWindow, BusyRange } from '../../domain/slots';
 
 export interface AvailabilityRow {
   id: number;

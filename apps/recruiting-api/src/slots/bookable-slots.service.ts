@@ -4,10 +4,9 @@ import { REDIS } from '@platform/persistence';
 import type { SchedulingConfig } from '../config';
 import { REDIS_KEY_PREFIX, SCHEDULING_CONFIG } from '../config.tokens';
 import { RecruitingDb } from '../database/recruiting-db';
-import { cutSlots, type Slot, slotIdOf } from '../domain/slots';
-import { AvailabilityRepository } from './availability.repository';
+import { cutSlots, sameSlots, type Slot, slotIdOf } from '../domain/slots';
+import { AvailabilityRepository } from '../database/repositories/availability.repository';
 import type { DayWindow } from './day-window';
-import { EncodedAnswer } from './encoded-answer';
 
 /**
  * How long a project's computed slots are reused (and shared by concurrent requests) while Redis answers. Every replica
@@ -23,7 +22,7 @@ export const SLOTS_KEEP_MS = 30_000;
  */
 export const SLOTS_CACHE_MS = 1000;
 
-/** Windows of public answers kept per computation (a project's pages ask for a few); the oldest goes first. */
+/** Day windows of slots kept per computation (a project's pages ask for a few); the oldest goes first. */
 const MAX_WINDOWS = 32;
 
 interface CachedSlots {
@@ -32,14 +31,14 @@ interface CachedSlots {
   generation: string | undefined;
   durationMinutes: number;
   slots: Promise<IdentifiedSlot[]>;
-  /** The public answers, one per day window asked for (`from|to`), each serialized and encoded once per computation. */
-  answers: Map<string, Promise<EncodedAnswer>>;
+  /** The slots of each day window asked for (`from|to`), one list per window and computation. */
+  windows: Map<string, Promise<IdentifiedSlot[]>>;
   /**
-   * The answers of the computation just before (not theirs in turn), whose encodings are reused when the JSON comes out
-   * the same: every change anywhere drops every project's slots (reservations cross projects), and the time limits
-   * recompute them, while a project's answer changes far less often.
+   * The windows of the computation just before (not theirs in turn), whose lists are kept when they come out the same:
+   * every change anywhere drops every project's slots (reservations cross projects), and the time limits recompute
+   * them, while a project's slots change far less often. A kept list keeps what the HTTP layer made of it.
    */
-  previous?: Map<string, Promise<EncodedAnswer>>;
+  previous?: Map<string, Promise<IdentifiedSlot[]>>;
 }
 
 export interface IdentifiedSlot extends Slot {
@@ -55,8 +54,8 @@ export class BookableSlotsService {
   private readonly logger = new Logger('AvailabilitySlots');
   private readonly cache = new Map<number, CachedSlots>();
   private readonly generationKey: string;
-  /** How many times the slots were computed, and a public answer encoded by coding (once per computation and window). */
-  readonly counts = { computed: 0, br: 0, gzip: 0 };
+  /** How many times the slots were computed. */
+  readonly counts = { computed: 0 };
 
   constructor(
     private readonly db: RecruitingDb,
@@ -91,24 +90,23 @@ export class BookableSlotsService {
   }
 
   /**
-   * The slots starting in a window of days as the public API's answer, `{"data":[...]}`: serialized once per computation
-   * and window, for every token of the project; given its ETag and encoded (per coding, when first asked for) once per
-   * content, since a computation that gives the same JSON as the one before keeps its answer.
+   * The slots starting in a window of days, the same list (the same object) for every token of the project while they
+   * stay the same: once per computation and window, and the list of the computation before when nothing in it changed.
    */
-  async publicAnswer(projectId: number, durationMinutes: number, window: DayWindow): Promise<EncodedAnswer> {
+  async slotsInWindow(projectId: number, durationMinutes: number, window: DayWindow): Promise<IdentifiedSlot[]> {
     const entry = await this.cached(projectId, durationMinutes);
     const key = `${window.from?.getTime() ?? ''}|${window.before?.getTime() ?? ''}`;
-    let answer = entry.answers.get(key);
-    if (!answer) {
-      if (entry.answers.size >= MAX_WINDOWS) entry.answers.delete(entry.answers.keys().next().value!);
-      answer = entry.slots.then(async (slots) => {
-        const json = publicJson(slots, window);
+    let kept = entry.windows.get(key);
+    if (!kept) {
+      if (entry.windows.size >= MAX_WINDOWS) entry.windows.delete(entry.windows.keys().next().value!);
+      kept = entry.slots.then(async (slots) => {
+        const now = slotsIn(slots, window);
         const before = await entry.previous?.get(key)?.catch(() => undefined);
-        return before?.json === json ? before : new EncodedAnswer(json, (coding) => (this.counts[coding] += 1));
+        return before && sameSlots(before, now) ? before : now;
       });
-      entry.answers.set(key, answer);
+      entry.windows.set(key, kept);
     }
-    return answer;
+    return kept;
   }
 
   /** The shared generation of the slots, or undefined when Redis does not answer (the cache then lives by time alone). */
@@ -132,8 +130,8 @@ export class BookableSlotsService {
       generation,
       durationMinutes,
       slots: this.compute(projectId, durationMinutes, new Date(now)),
-      answers: new Map(),
-      previous: hit?.answers,
+      windows: new Map(),
+      previous: hit?.windows,
     };
     // A failed computation is not kept; a slot starting before the entry expires ends it early.
     entry.slots.then(
@@ -177,17 +175,4 @@ export class BookableSlotsService {
 /** The slots starting in a window of days. */
 export function slotsIn<S extends Slot>(slots: S[], { from, before }: DayWindow): S[] {
   return from || before ? slots.filter((s) => (!from || s.startAt >= from) && (!before || s.startAt < before)) : slots;
-}
-
-/** The public answer's JSON for the slots starting in the window (slots come ordered by start). */
-function publicJson(slots: IdentifiedSlot[], window: DayWindow): string {
-  return JSON.stringify({
-    data: slotsIn(slots, window).map((s) => ({
-      slotId: s.slotId,
-      interviewerId: s.interviewerId,
-      interviewerName: s.interviewerName,
-      startAt: s.startAt.toISOString(),
-      endAt: s.endAt.toISOString(),
-    })),
-  });
 }

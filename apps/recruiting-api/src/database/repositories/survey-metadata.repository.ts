@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { containsPattern } from '@platform/persistence';
 import { sql } from 'kysely';
-import type { Db } from '../database/recruiting-db';
-import { notFound } from '../recruiting.errors';
-import type { SurveyStatsRow } from '../warehouse/warehouse.repository';
+import type { Db } from '../recruiting-db';
+import { notFound } from '../../recruiting.errors';
+import type { SurveyStatsRow } from '../../domain/survey-stats';
 
 export const SURVEY_SORTS = [
   'latestResponseAt',
