@@ -55,7 +55,7 @@ export function projectConfig(projectDir: string): Config {
     displayName: name,
     rootDir: projectDir,
     // Node's environment, plus the teardown a file's own code cannot do after a timeout (libs/testing test-lifecycle.ts).
-    testEnvironment: join(workspaceRoot, 'libs/testing/src/jest-environment.ts'),
+    testEnvironment: join(workspaceRoot, 'libs/testing/src/harness/jest-environment.ts'),
     testTimeout: 30_000,
     testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
     transform: {
@@ -65,6 +65,6 @@ export function projectConfig(projectDir: string): Config {
     transformIgnorePatterns: [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`],
     moduleNameMapper: aliasMapper(),
     moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
-    setupFiles: [join(workspaceRoot, 'libs/testing/src/jest-setup.ts')],
+    setupFiles: [join(workspaceRoot, 'libs/testing/src/harness/jest-setup.ts')],
   };
 }

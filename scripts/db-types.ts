@@ -1,7 +1,7 @@
 // Regenerates the Kysely schema interface of every PostgreSQL app from its migrations:
 //   npm run db:types            (PostgreSQL must be up: bash scripts/services.sh)
 // The apps' tests check the committed files against the migrations (libs/testing describeSchemaTypes).
-import { generateSchemaTypes } from '@platform/testing';
+import { generateSchemaTypes } from '@platform/testing/harness';
 import { AI_JOBS_SCHEMA_TYPES } from '../apps/ai-webhook/src/database/database';
 import { RECRUITING_SCHEMA_TYPES } from '../apps/recruiting-api/src/database/database';
 import { SURVEY_BUILDER_SCHEMA_TYPES } from '../apps/survey-builder-api/src/database/database';

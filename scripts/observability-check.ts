@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { notYet, waitFor, workspaceRoot } from '@platform/testing';
+import { notYet, waitFor, workspaceRoot } from '@platform/testing/harness';
 
 const EDGE = `http://127.0.0.1:${process.env.EDGE_HTTP_PORT ?? process.env.GATEWAY_PORT ?? 8080}`;
 const PROMETHEUS = `http://127.0.0.1:${process.env.PROMETHEUS_PORT ?? 9090}`;

@@ -3,7 +3,7 @@
 //   npm run openapi:gaps                      (every app)
 //   npm run openapi:gaps -- recruiting-api    (one app; LIMIT=0 prints every finding)
 import 'reflect-metadata';
-import { exampleProblems, teachingGaps } from '../libs/testing/src/openapi-teaching';
+import { exampleProblems, teachingGaps } from '../libs/testing/src/conformance/openapi-teaching';
 import { OPENAPI_APPS } from './lib/openapi-documents';
 
 async function main(): Promise<number> {

@@ -6,7 +6,7 @@ import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import { migrateDatabase } from '@platform/persistence';
 import { APPS, type AppName } from '@platform/routing';
 import { PLATFORM_VERSION } from '@platform/runtime';
-import { freePort, NotYet, testServices, testStorageEnv, useTestScope, waitFor, workspaceRoot } from '@platform/testing';
+import { freePort, NotYet, testServices, testStorageEnv, useTestScope, waitFor, workspaceRoot } from '@platform/testing/harness';
 import { AI_JOBS_DATABASE } from '../../apps/ai-webhook/src/database/database';
 import { RECRUITING_DATABASE } from '../../apps/recruiting-api/src/database/database';
 import { SURVEY_BUILDER_DATABASE } from '../../apps/survey-builder-api/src/database/database';

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { workspaceRoot } from '@platform/testing';
+import { workspaceRoot } from '@platform/testing/harness';
 import { kubectl, machineServices, NAMESPACE, PLATFORM_MONGODB_DB } from './cluster-kit';
 
 const run = promisify(execFile);

@@ -2,7 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { workspaceRoot } from '@platform/testing';
+import { workspaceRoot } from '@platform/testing/harness';
 
 /**
  * What k8s/test/cluster.spec.ts drives the local cluster with (scripts/cluster.sh up, then `cluster.sh test`): kubectl

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JwtService } from '@nestjs/jwt';
-import { NotYet, waitFor, workspaceRoot } from '@platform/testing';
+import { NotYet, waitFor, workspaceRoot } from '@platform/testing/harness';
 import {
   APPS,
   HTTP_APPS,

@@ -4,7 +4,7 @@ import { connect } from 'amqplib';
 import { MongoClient, ObjectId } from 'mongodb';
 import { MessagingModule, QueuePublisher } from '@platform/messaging';
 import { RACE_CONTENT_QUEUE_LIST, RACE_CONTENT_QUEUES } from '@platform/race-content-data';
-import { NotYet, waitFor } from '@platform/testing';
+import { NotYet, waitFor } from '@platform/testing/harness';
 import { PLATFORM_MONGODB_DB, PLATFORM_VHOST, machineServices } from './cluster-kit';
 
 const race = {

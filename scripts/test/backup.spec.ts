@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { RedisUserVersions, migrateDatabase } from '@platform/persistence';
-import { deleteBucket, testServices, type TestDatabase } from '@platform/testing';
+import { deleteBucket, testServices, type TestDatabase } from '@platform/testing/harness';
 import { Redis } from 'ioredis';
 import { Binary, Long, ObjectId } from 'mongodb';
 import type { Pool } from 'pg';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OpenAPIObject, OperationObject, ParameterObject } from '@nestjs/swagger';
-import { freePort, waitFor, workspaceRoot } from '@platform/testing';
+import { freePort, waitFor, workspaceRoot } from '@platform/testing/harness';
 import { sample } from 'openapi-sampler';
 import { main as againstMock } from '../../libs/client/examples/against-mock';
 

@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { launchChromium, startEdge, type TestEdge, workspaceRoot } from '@platform/testing';
+import { startEdge, type TestEdge } from '@platform/testing/deployment';
+import { launchChromium, workspaceRoot } from '@platform/testing/harness';
 import type { Browser } from 'playwright-core';
 
 const run = promisify(execFile);

@@ -16,7 +16,7 @@ import {
   useTestScope,
   waitFor,
   workspaceRoot,
-} from '@platform/testing';
+} from '@platform/testing/harness';
 import { AI_JOBS_DATABASE } from '../../apps/ai-webhook/src/database/database';
 import { RECRUITING_DATABASE } from '../../apps/recruiting-api/src/database/database';
 import { SURVEY_BUILDER_DATABASE } from '../../apps/survey-builder-api/src/database/database';

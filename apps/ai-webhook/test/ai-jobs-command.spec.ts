@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { migrateDatabase } from '@platform/persistence';
-import { type TestDatabase, useTestScope, workspaceRoot } from '@platform/testing';
+import { type TestDatabase, useTestScope, workspaceRoot } from '@platform/testing/harness';
 import type { Pool } from 'pg';
 import { AI_JOBS_DATABASE } from '../src/database/database';
 

@@ -1,6 +1,8 @@
-import { expectMetricsEndpoint, expectServedCommittedDocument, expectTruthfulDocument } from '@platform/testing';
+import { expectServedCommittedDocument } from '@platform/testing/conformance';
+import { expectMetricsEndpoint } from '@platform/testing/harness';
+import { expectTruthfulDocument } from '@platform/testing/sweep';
 import { AI_JOBS_SCHEMA_TYPES } from '../src/database/database';
-import { describeSchemaTypes } from '@platform/testing';
+import { describeSchemaTypes } from '@platform/testing/harness';
 import { startWebhook, type Webhook } from './webhook-kit';
 
 describe('ai-webhook on real PostgreSQL, Redis and S3', () => {

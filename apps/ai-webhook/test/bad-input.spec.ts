@@ -1,4 +1,4 @@
-import { describeBadInputSweep } from '@platform/testing';
+import { describeBadInputSweep } from '@platform/testing/sweep';
 import { API_KEY, type CreatedJob, startWebhook, type Webhook } from './webhook-kit';
 
 describe('ai-webhook under malformed input', () => {

@@ -1,4 +1,4 @@
-import { describeStartUp, testServices } from '@platform/testing';
+import { describeStartUp, testServices } from '@platform/testing/harness';
 
 describeStartUp({
   entry: 'apps/ai-webhook/src/main.ts',

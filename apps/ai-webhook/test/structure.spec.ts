@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { describeAppStructure } from '@platform/testing';
+import { describeAppStructure } from '@platform/testing/structure';
 
-// The floor plan of ai-webhook (libs/testing/src/app-structure.ts, docs/development.md "Structure rules").
+// The floor plan of ai-webhook (libs/testing/src/structure/app-structure.ts, docs/development.md "Structure rules").
 describeAppStructure('ai-webhook', join(__dirname, '../src'), {
   top: ['app.module.ts', 'main.ts', 'migrate.ts', 'openapi-document.ts', 'tracing.ts', 'http', 'cli'],
   features: ['webhooks', 'event-runs'],

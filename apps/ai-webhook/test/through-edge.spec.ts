@@ -1,4 +1,5 @@
-import { describeOversizeBodies, edgeInFrontOf } from '@platform/testing';
+import { edgeInFrontOf } from '@platform/testing/deployment';
+import { describeOversizeBodies } from '@platform/testing/sweep';
 import request from 'supertest';
 import { API_KEY, type CreatedJob, keyOf, manifestFor, startWebhook, urlOf, type Webhook } from './webhook-kit';
 

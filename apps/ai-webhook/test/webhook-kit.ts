@@ -1,7 +1,7 @@
 import { migrateDatabase } from '@platform/persistence';
 import type { PlatformApp } from '@platform/runtime';
 import { ObjectStorage } from '@platform/storage';
-import { startTestApp, onNewScope, TestScope, testServices, testStorageEnv } from '@platform/testing';
+import { startTestApp, onNewScope, TestScope, testServices, testStorageEnv } from '@platform/testing/harness';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';

@@ -1,5 +1,5 @@
 import { connect } from 'amqplib';
-import { testServices } from '@platform/testing';
+import { testServices } from '@platform/testing/harness';
 
 /** A throwaway broker connection for looking into queues. */
 export async function queueProbe() {

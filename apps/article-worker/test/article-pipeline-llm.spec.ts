@@ -1,5 +1,5 @@
 import { RACE_CONTENT_QUEUES } from '@platform/race-content-data';
-import { expectMetricsEndpoint, histogramCount, scrapeMetrics, startFakeOpenAi, waitFor } from '@platform/testing';
+import { expectMetricsEndpoint, histogramCount, scrapeMetrics, startFakeOpenAi, waitFor } from '@platform/testing/harness';
 import request from 'supertest';
 import { queueProbe } from './amqp-probe';
 

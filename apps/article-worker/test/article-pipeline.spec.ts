@@ -1,6 +1,7 @@
 import { RACE_CONTENT_QUEUES } from '@platform/race-content-data';
 import request from 'supertest';
-import { expectTruthfulDocument, waitFor } from '@platform/testing';
+import { waitFor } from '@platform/testing/harness';
+import { expectTruthfulDocument } from '@platform/testing/sweep';
 import { StuckArticlesSweeper } from '../src/articles/stuck-articles.sweeper';
 import { queueProbe } from './amqp-probe';
 import { horseRaceResult, startWorkerKit, type WorkerKit } from './worker-test-kit';

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { type Db, MongoClient, ObjectId } from 'mongodb';
 import { AmqpConnection, MessagingModule, QueuePublisher } from '@platform/messaging';
 import { RACE_CONTENT_QUEUE_LIST, RACE_CONTENT_QUEUES } from '@platform/race-content-data';
-import { freePort, startEntryPoint, startFakeOpenAi, startTcpGate, testServices, useTestScope, waitFor } from '@platform/testing';
+import { freePort, startEntryPoint, startFakeOpenAi, startTcpGate, testServices, useTestScope, waitFor } from '@platform/testing/harness';
 import { queueProbe } from './amqp-probe';
 
 import { horseRaceResult, startWorkerKit } from './worker-test-kit';

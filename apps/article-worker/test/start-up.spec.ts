@@ -1,4 +1,4 @@
-import { describeStartUp, testServices } from '@platform/testing';
+import { describeStartUp, testServices } from '@platform/testing/harness';
 
 describeStartUp({
   entry: 'apps/article-worker/src/main.ts',

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { type ArticleDocument, generatingArticle, RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
-import { startWorkerKit as startKit } from '@platform/testing';
+import { startWorkerKit as startKit } from '@platform/testing/harness';
 import { AppModule } from '../src/app.module';
 import { loadArticleWorkerConfig } from '../src/config';
 import { ARTICLE_WORKER_HTTP } from '../src/http-surface';

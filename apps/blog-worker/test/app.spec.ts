@@ -1,16 +1,15 @@
 import type { INestApplication } from '@nestjs/common';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import {
-  describeBadInputSweep,
   expectMetricsEndpoint,
-  expectTruthfulDocument,
   scrapeMetrics,
   startTestApp,
   testServices,
   testStorageEnv,
   useTestScope,
   waitFor,
-} from '@platform/testing';
+} from '@platform/testing/harness';
+import { describeBadInputSweep, expectTruthfulDocument } from '@platform/testing/sweep';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadBlogWorkerConfig } from '../src/config';

@@ -1,5 +1,5 @@
 import { RACE_CONTENT_QUEUES } from '@platform/race-content-data';
-import { startFakeOpenAi, waitFor } from '@platform/testing';
+import { startFakeOpenAi, waitFor } from '@platform/testing/harness';
 
 import { type BlogWorkerKit, startBlogWorkerKit, tennoSho } from './blog-worker-kit';
 

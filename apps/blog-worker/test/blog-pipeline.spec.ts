@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { localEmbedding } from '@platform/ai';
 import { AmqpConnection } from '@platform/messaging';
 import { embeddingTextOf, RACE_CONTENT_QUEUES } from '@platform/race-content-data';
-import { waitFor } from '@platform/testing';
+import { waitFor } from '@platform/testing/harness';
 import { StuckBlogsSweeper } from '../src/blogs/stuck-blogs.sweeper';
 import { type BlogWorkerKit, startBlogWorkerKit, tennoSho, tennoShoPrediction } from './blog-worker-kit';
 

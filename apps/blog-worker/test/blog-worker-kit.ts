@@ -6,7 +6,7 @@ import {
   RACE_CONTENT_QUEUE_LIST,
   type RacingType,
 } from '@platform/race-content-data';
-import { startWorkerKit } from '@platform/testing';
+import { startWorkerKit } from '@platform/testing/harness';
 import { AppModule } from '../src/app.module';
 import { loadBlogWorkerConfig } from '../src/config';
 import { BLOG_WORKER_HTTP } from '../src/http-surface';

@@ -1,4 +1,4 @@
-import { describeDeployment } from '@platform/testing';
+import { describeDeployment } from '@platform/testing/deployment';
 import { blogWorkerEnv } from '../src/config';
 
 describeDeployment({

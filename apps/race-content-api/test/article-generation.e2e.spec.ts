@@ -1,4 +1,5 @@
-import { edgeInFrontOf, freePort, startEntryPoint, testServices, waitFor } from '@platform/testing';
+import { edgeInFrontOf } from '@platform/testing/deployment';
+import { freePort, startEntryPoint, testServices, waitFor } from '@platform/testing/harness';
 import request from 'supertest';
 import { FIXTURES, fixtureBytes } from './fixtures';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';

@@ -2,7 +2,7 @@ import { connect } from 'amqplib';
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { RACE_CONTENT_QUEUES } from '@platform/race-content-data';
-import { startTcpGate, step, testServices } from '@platform/testing';
+import { startTcpGate, step, testServices } from '@platform/testing/harness';
 import { topologyOf } from '@platform/messaging';
 import { createRaces, FIXTURES, fixtureBytes, fixtureJson } from './fixtures';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';

@@ -3,7 +3,7 @@ import { ObjectId } from 'mongodb';
 import request from 'supertest';
 import { topologyOf } from '@platform/messaging';
 import { RACE_CONTENT_QUEUES } from '@platform/race-content-data';
-import { testServices } from '@platform/testing';
+import { testServices } from '@platform/testing/harness';
 import { FIXTURES, fixtureBytes } from './fixtures';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
 

@@ -10,7 +10,7 @@ import {
   startControllerApp,
   stubIn,
   stubProvider,
-} from '@platform/testing';
+} from '@platform/testing/harness';
 import request from 'supertest';
 import { RaceContentHttpModule } from '../src/http/race-content-http.module';
 import { RACE_CONTENT_HTTP } from '../src/http-surface';

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { edgeInFrontOf, launchChromium, type TestEdge } from '@platform/testing';
+import { edgeInFrontOf, type TestEdge } from '@platform/testing/deployment';
+import { launchChromium } from '@platform/testing/harness';
 import type { Browser } from 'playwright-core';
 import { accessToken, type RaceContentKit, startRaceContentKit } from './test-app';
 

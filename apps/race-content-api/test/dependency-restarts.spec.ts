@@ -1,16 +1,6 @@
 import type { PlatformApp } from '@platform/runtime';
-import {
-  freePort,
-  notYet,
-  type PrivateService,
-  type RunningEntryPoint,
-  startEntryPoint,
-  startPrivateFerretDb,
-  startPrivateRabbitMq,
-  startPrivateS3,
-  useTestScope,
-  waitFor,
-} from '@platform/testing';
+import { freePort, notYet, type RunningEntryPoint, startEntryPoint, useTestScope, waitFor } from '@platform/testing/harness';
+import { type PrivateService, startPrivateFerretDb, startPrivateRabbitMq, startPrivateS3 } from '@platform/testing/services';
 import { MongoClient, ObjectId } from 'mongodb';
 import request from 'supertest';
 import { FIXTURES, fixtureBytes } from './fixtures';

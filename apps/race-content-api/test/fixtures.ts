@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { workspaceRoot } from '@platform/testing';
+import { workspaceRoot } from '@platform/testing/harness';
 import { as } from './test-app';
 
 /** The sample race files shipped in libs/race-content-data/fixtures. */

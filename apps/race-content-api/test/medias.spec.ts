@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import request from 'supertest';
-import { handBuiltForm } from '@platform/testing';
+import { handBuiltForm } from '@platform/testing/sweep';
 import { as, type RaceContentKit, startRaceContentKit } from './test-app';
 
 /** A 1x1 PNG, a JPEG header and an MP4 header, padded to a size. */
@@ -244,7 +244,7 @@ describe('media on S3 against versitygw and FerretDB', () => {
     const before = await count();
     const existing = (await upload({ name: 'stays.png', mime_type: 'image' }, { bytes: PNG, filename: 's.png' }).expect(201)).body;
     const bucket = kit.config.storage.bucket;
-    const { deleteBucket } = await import('@platform/testing');
+    const { deleteBucket } = await import('@platform/testing/harness');
     await deleteBucket(kit.storage.client, bucket);
     try {
       const res = await upload({ name: 'no-store.png', mime_type: 'image' }, { bytes: PNG, filename: 'n.png' });

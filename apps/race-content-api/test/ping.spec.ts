@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { expectMetricsEndpoint, type FerretDbProcess, startFerretDb, useTestScope } from '@platform/testing';
+import { expectMetricsEndpoint, useTestScope } from '@platform/testing/harness';
+import { type FerretDbProcess, startFerretDb } from '@platform/testing/services';
 import request from 'supertest';
 import { startRaceContentApp, testConfig } from './test-app';
 

@@ -3,12 +3,12 @@ import {
   freePort,
   jsonLines,
   startEntryPoint,
-  startFerretDb,
   START_DEADLINE_MS,
   startTcpGate,
   testServices,
   useTestScope,
-} from '@platform/testing';
+} from '@platform/testing/harness';
+import { startFerretDb } from '@platform/testing/services';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 
 const ENTRY = 'apps/race-content-api/src/main.ts';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { describeAppStructure } from '@platform/testing';
+import { describeAppStructure } from '@platform/testing/structure';
 
-// The floor plan of race-content-api (libs/testing/src/app-structure.ts, docs/development.md "Structure rules").
+// The floor plan of race-content-api (libs/testing/src/structure/app-structure.ts, docs/development.md "Structure rules").
 describeAppStructure('race-content-api', join(__dirname, '../src'), {
   top: ['app.module.ts', 'main.ts', 'openapi-document.ts', 'tracing.ts', 'http'],
   features: ['articles', 'blogs', 'categories', 'medias', 'ng-words', 'old-blogs', 'races', 'ping'],

@@ -1,4 +1,4 @@
-import { describeBadInputSweep, describeOpenApiDocument, describeRoleSweep } from '@platform/testing';
+import { describeBadInputSweep, describeOpenApiDocument, describeRoleSweep } from '@platform/testing/sweep';
 import request from 'supertest';
 import { FIXTURES, fixtureBytes } from './fixtures';
 import { accessToken, as, type RaceContentKit, startRaceContentKit } from './test-app';

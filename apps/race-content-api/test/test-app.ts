@@ -2,7 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import type { PlatformApp } from '@platform/runtime';
 import { RACE_CONTENT_QUEUE_LIST } from '@platform/race-content-data';
 import { ObjectStorage } from '@platform/storage';
-import { startTestApp, onNewScope, TestScope, testServices, testStorageEnv } from '@platform/testing';
+import { startTestApp, onNewScope, TestScope, testServices, testStorageEnv } from '@platform/testing/harness';
 import { type Db, MongoClient } from 'mongodb';
 import { AppModule } from '../src/app.module';
 import { loadRaceContentConfig, type RaceContentConfig } from '../src/config';

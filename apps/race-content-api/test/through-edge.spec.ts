@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { PlatformApp } from '@platform/runtime';
-import { describeOversizeBodies, edgeInFrontOf, useTestScope } from '@platform/testing';
+import { edgeInFrontOf } from '@platform/testing/deployment';
+import { useTestScope } from '@platform/testing/harness';
+import { describeOversizeBodies } from '@platform/testing/sweep';
 import request from 'supertest';
 import { accessToken, as, startRaceContentApp, testConfig } from './test-app';
 

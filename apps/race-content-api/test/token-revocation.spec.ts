@@ -1,7 +1,8 @@
 import { JwtService } from '@nestjs/jwt';
 import { RedisUserVersions } from '@platform/persistence';
 import type { PlatformApp } from '@platform/runtime';
-import { edgeInFrontOf, freePort, sampleSum, scrapeMetrics, testServices, useTestScope, waitFor } from '@platform/testing';
+import { edgeInFrontOf } from '@platform/testing/deployment';
+import { freePort, sampleSum, scrapeMetrics, testServices, useTestScope, waitFor } from '@platform/testing/harness';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { startRaceContentApp, TEST_JWT_SECRET, testConfig } from './test-app';

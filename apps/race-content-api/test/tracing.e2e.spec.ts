@@ -12,7 +12,7 @@ import {
   testStorageEnv,
   useTestScope,
   waitFor,
-} from '@platform/testing';
+} from '@platform/testing/harness';
 import request from 'supertest';
 import { FIXTURES, fixtureBytes } from './fixtures';
 import { as, TEST_JWT_SECRET } from './test-app';

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { costOfRequest, curlRequest, edgeInFrontOf, type RequestCost, type TestEdge } from '@platform/testing';
+import { edgeInFrontOf, type TestEdge } from '@platform/testing/deployment';
+import { costOfRequest, curlRequest, type RequestCost } from '@platform/testing/harness';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 
 /** An array of 0.95 MiB of zeros: as sent, and gzipped (about 1 KB). */

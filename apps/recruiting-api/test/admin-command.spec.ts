@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { workspaceRoot } from '@nx/devkit';
 import { RedisUserVersions } from '@platform/persistence';
-import { testServices } from '@platform/testing';
+import { testServices } from '@platform/testing/harness';
 import { Redis } from 'ioredis';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { describeOpenApiDocument, expectMetricsEndpoint, startTestApp, testServices } from '@platform/testing';
+import { expectMetricsEndpoint, startTestApp, testServices } from '@platform/testing/harness';
+import { describeOpenApiDocument } from '@platform/testing/sweep';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type DevIdp, startDevIdp } from '@platform/dev-idp';
-import { describeBadInputSweep, describeRoleSweep } from '@platform/testing';
+import { describeBadInputSweep, describeRoleSweep } from '@platform/testing/sweep';
 import { BAD_IDENTITIES, type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 
 /**

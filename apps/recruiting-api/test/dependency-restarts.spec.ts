@@ -1,6 +1,7 @@
 import { migrateDatabase } from '@platform/persistence';
 import type { PlatformApp } from '@platform/runtime';
-import { type PrivateService, startPrivatePostgres, startTestApp, testServices, useTestScope, waitFor } from '@platform/testing';
+import { startTestApp, testServices, useTestScope, waitFor } from '@platform/testing/harness';
+import { type PrivateService, startPrivatePostgres } from '@platform/testing/services';
 import { Client } from 'pg';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';

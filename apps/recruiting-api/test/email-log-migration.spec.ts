@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { migrateDatabase } from '@platform/persistence';
-import { useTestScope } from '@platform/testing';
+import { useTestScope } from '@platform/testing/harness';
 import { RECRUITING_DATABASE } from '../src/database/database';
 import { RecruitingMaskedEmailLogs1767000005500 } from '../src/database/migrations/1767000005500-recruiting-masked-email-logs';
 

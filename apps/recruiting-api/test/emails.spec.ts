@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sampleSum, scrapeMetrics } from '@platform/testing';
+import { sampleSum, scrapeMetrics } from '@platform/testing/harness';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { bodyOf, decodeHeader, headerOf, insertCandidates, insertProject, startSmtpSink } from './support/scheduling-fixtures';
 

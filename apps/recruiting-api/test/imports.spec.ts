@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueuePublisher } from '@platform/messaging';
-import { handBuiltForm, startTestApp, waitFor } from '@platform/testing';
+import { startTestApp, waitFor } from '@platform/testing/harness';
+import { handBuiltForm } from '@platform/testing/sweep';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';

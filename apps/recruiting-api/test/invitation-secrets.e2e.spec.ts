@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fingerprint } from '@platform/runtime';
-import { edgeInFrontOf, Mailpit, type TestEdge } from '@platform/testing';
+import { edgeInFrontOf, type TestEdge } from '@platform/testing/deployment';
+import { Mailpit } from '@platform/testing/harness';
 import request from 'supertest';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { dayAt, tokenInMail } from './support/invite';

@@ -4,7 +4,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { DEV_IDP_USERS, type DevIdp, signInOverHttp, startDevIdp } from '@platform/dev-idp';
 import { fingerprint } from '@platform/runtime';
-import { freePort } from '@platform/testing';
+import { freePort } from '@platform/testing/harness';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { dayAt, inviteAndReadTokens } from './support/invite';
 import { insertCandidates, insertProject } from './support/scheduling-fixtures';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEV_IDP_USERS, type DevIdp, signInOverHttp, startDevIdp } from '@platform/dev-idp';
-import { freePort, launchChromium } from '@platform/testing';
+import { freePort, launchChromium } from '@platform/testing/harness';
 import type { Browser } from 'playwright-core';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 

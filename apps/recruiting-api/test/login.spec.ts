@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEV_IDP_USERS, type DevIdp, signInOverHttp, startDevIdp } from '@platform/dev-idp';
-import { freePort } from '@platform/testing';
+import { freePort } from '@platform/testing/harness';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 
 const FRONTEND = 'http://front.example.test';

@@ -1,4 +1,4 @@
-import { describeOversizeBodies } from '@platform/testing';
+import { describeOversizeBodies } from '@platform/testing/sweep';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 
 /** recruiting-api's routes with bodies over their limits, through the edge and straight to the app. */

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { migrateDatabase } from '@platform/persistence';
-import { Mailpit, startTestApp, type TestDatabase, onNewScope, TestScope, testServices } from '@platform/testing';
+import { Mailpit, startTestApp, type TestDatabase, onNewScope, TestScope, testServices } from '@platform/testing/harness';
 import { Pool } from 'pg';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';

@@ -1,5 +1,5 @@
 import { DEV_IDP_USERS, type DevIdp, signInOverHttp, startDevIdp } from '@platform/dev-idp';
-import { freePort, startTestApp } from '@platform/testing';
+import { freePort, startTestApp } from '@platform/testing/harness';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadRecruitingConfig } from '../src/config';

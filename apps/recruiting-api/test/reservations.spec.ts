@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
-import { sampleSum, scrapeMetrics } from '@platform/testing';
+import { sampleSum, scrapeMetrics } from '@platform/testing/harness';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { dayAt } from './support/invite';
 import { insertCandidates, insertProject, startSmtpSink } from './support/scheduling-fixtures';

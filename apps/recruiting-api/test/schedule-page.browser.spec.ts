@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, launchChromium, Mailpit, workspaceRoot } from '@platform/testing';
+import { freePort, launchChromium, Mailpit, workspaceRoot } from '@platform/testing/harness';
 import type { Browser } from 'playwright-core';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { dayAt, inviteAndReadTokens } from './support/invite';

@@ -1,5 +1,6 @@
 import { fingerprint } from '@platform/runtime';
-import { edgeInFrontOf, Mailpit, type TestEdge, waitFor } from '@platform/testing';
+import { edgeInFrontOf, type TestEdge } from '@platform/testing/deployment';
+import { Mailpit, waitFor } from '@platform/testing/harness';
 import request from 'supertest';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { dayAt, tokenInMail } from './support/invite';

@@ -1,4 +1,4 @@
-import { describeStartUp } from '@platform/testing';
+import { describeStartUp } from '@platform/testing/harness';
 
 describeStartUp({
   entry: 'apps/recruiting-api/src/main.ts',

@@ -1,4 +1,4 @@
-import { waitFor } from '@platform/testing';
+import { waitFor } from '@platform/testing/harness';
 import { RESPONDENTS_DEPRECATED_AT, RESPONDENTS_SUNSET } from '../src/surveys/surveys.controller';
 import { SEED_SURVEYS } from './support/warehouse-seed';
 import { WarehouseSyncService } from '../src/surveys/warehouse-sync.service';

@@ -1,4 +1,4 @@
-import { edgeInFrontOf, type TestEdge } from '@platform/testing';
+import { edgeInFrontOf, type TestEdge } from '@platform/testing/deployment';
 import { type RecruitingTestApp, startRecruiting } from './recruiting-test-app';
 import { insertCandidates, insertProject } from './support/scheduling-fixtures';
 

@@ -1,5 +1,5 @@
 import { RedisUserVersions } from '@platform/persistence';
-import { freePort, testServices } from '@platform/testing';
+import { freePort, testServices } from '@platform/testing/harness';
 import { Redis } from 'ioredis';
 import type { Pool } from 'pg';
 import { accessTokenOf, type RecruitingTestApp, startRecruiting } from './recruiting-test-app';

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { JwtService } from '@nestjs/jwt';
-import { costOfRequest, curlRequest, edgeInFrontOf, type RequestCost, type TestEdge } from '@platform/testing';
+import { edgeInFrontOf, type TestEdge } from '@platform/testing/deployment';
+import { costOfRequest, curlRequest, type RequestCost } from '@platform/testing/harness';
 import { type Builder, IMPORT_KEY, startBuilder } from './builder-kit';
 
 const SECRET = randomBytes(32).toString('base64url');

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { migrateDatabase } from '@platform/persistence';
-import { describeOpenApiDocument, expectMetricsEndpoint, startTestApp, useTestScope } from '@platform/testing';
+import { expectMetricsEndpoint, startTestApp, useTestScope } from '@platform/testing/harness';
+import { describeOpenApiDocument } from '@platform/testing/sweep';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadSurveyBuilderConfig } from '../src/config';

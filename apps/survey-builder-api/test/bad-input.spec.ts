@@ -1,4 +1,4 @@
-import { describeBadInputSweep } from '@platform/testing';
+import { describeBadInputSweep } from '@platform/testing/sweep';
 import { ADMIN, type Builder, createSurvey, IMPORT_KEY, startBuilder } from './builder-kit';
 
 describe('survey-builder-api under malformed input', () => {

@@ -1,6 +1,6 @@
 import { migrateDatabase } from '@platform/persistence';
 import type { PlatformApp } from '@platform/runtime';
-import { type HttpClient, httpClient, onNewScope, startTestApp, testServices } from '@platform/testing';
+import { type HttpClient, httpClient, onNewScope, startTestApp, testServices } from '@platform/testing/harness';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { loadSurveyBuilderConfig } from '../src/config';

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { JwtService } from '@nestjs/jwt';
 import type { PlatformApp } from '@platform/runtime';
-import { startEdge, startTestApp, type TestEdge, waitFor } from '@platform/testing';
+import { startEdge, type TestEdge } from '@platform/testing/deployment';
+import { startTestApp, waitFor } from '@platform/testing/harness';
 import request from 'supertest';
 import { AppModule } from '../src/app.module';
 import { SURVEY_BUILDER_HTTP } from '../src/http-surface';

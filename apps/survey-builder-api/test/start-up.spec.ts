@@ -1,4 +1,4 @@
-import { describeStartUp } from '@platform/testing';
+import { describeStartUp } from '@platform/testing/harness';
 
 describeStartUp({
   entry: 'apps/survey-builder-api/src/main.ts',

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { describeAppStructure } from '@platform/testing';
+import { describeAppStructure } from '@platform/testing/structure';
 
-// The floor plan of survey-builder-api (libs/testing/src/app-structure.ts, docs/development.md "Structure rules").
+// The floor plan of survey-builder-api (libs/testing/src/structure/app-structure.ts, docs/development.md "Structure rules").
 describeAppStructure('survey-builder-api', join(__dirname, '../src'), {
   top: ['app.module.ts', 'main.ts', 'migrate.ts', 'openapi-document.ts', 'tracing.ts'],
   features: ['imports', 'question-library', 'logic-check', 'permissions', 'questions', 'sections', 'surveys', 'versions'],

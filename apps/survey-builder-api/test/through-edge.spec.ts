@@ -1,6 +1,8 @@
 import { JwtService } from '@nestjs/jwt';
 import { RedisUserVersions } from '@platform/persistence';
-import { describeOversizeBodies, edgeInFrontOf, type TestEdge, testServices, waitFor } from '@platform/testing';
+import { edgeInFrontOf, type TestEdge } from '@platform/testing/deployment';
+import { testServices, waitFor } from '@platform/testing/harness';
+import { describeOversizeBodies } from '@platform/testing/sweep';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { type Builder, IMPORT_KEY, startBuilder, THEME } from './builder-kit';

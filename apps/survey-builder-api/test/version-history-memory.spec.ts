@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
-import { freePort, type RunningEntryPoint, startEntryPoint, waitFor } from '@platform/testing';
+import { freePort, type RunningEntryPoint, startEntryPoint, waitFor } from '@platform/testing/harness';
 import { type Builder, createSurvey, startBuilder } from './builder-kit';
 import { fillVersion, memoryMb, resetPeakMemory } from './support/large-survey';
 

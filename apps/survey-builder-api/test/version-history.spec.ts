@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
-import { conformanceOf } from '@platform/testing';
+import { conformanceOf } from '@platform/testing/harness';
 import { type Builder, type Client, createSurvey, startBuilder } from './builder-kit';
 
 /**

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
-import { rawRequester } from '@platform/testing';
+import { rawRequester } from '@platform/testing/harness';
 import { type Builder, createSurvey, startBuilder } from './builder-kit';
 
 describe('versions on a real PostgreSQL', () => {

@@ -4,7 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { builderErrorBody, COMMON_ERROR_STATUS, exceptionFilterFor, recruitingErrorBody } from '@platform/contracts';
 import { Public } from '@platform/runtime';
-import { startTestApp } from '@platform/testing';
+import { startTestApp } from '@platform/testing/harness';
 import request from 'supertest';
 import {
   API_KEY_OPTIONS,

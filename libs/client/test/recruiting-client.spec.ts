@@ -13,7 +13,7 @@ import {
   type SessionTokens,
 } from '../src';
 import { DEV_IDP_USERS, type DevIdp, startDevIdp } from '@platform/dev-idp';
-import { freePort } from '@platform/testing';
+import { freePort } from '@platform/testing/harness';
 import { TokensService } from '../../../apps/recruiting-api/src/auth/tokens.service';
 import { type RecruitingTestApp, startRecruiting, TEST_JWT_SECRET } from '../../../apps/recruiting-api/test/recruiting-test-app';
 import { main as consoleExample } from '../examples/console';

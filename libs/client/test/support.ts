@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { freePort } from '@platform/testing';
+import { freePort } from '@platform/testing/harness';
 
 /** Serves a test kit's app on a free local port (the client speaks real HTTP); answers its base URL. */
 export async function listen(app: INestApplication, port?: number): Promise<string> {

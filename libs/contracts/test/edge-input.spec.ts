@@ -4,7 +4,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { ErrorBodyFormat } from '@platform/runtime';
-import { startTestApp } from '@platform/testing';
+import { startTestApp } from '@platform/testing/harness';
 import request from 'supertest';
 import {
   builderErrorBody,

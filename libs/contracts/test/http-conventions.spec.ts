@@ -3,7 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { Type as TransformType } from 'class-transformer';
 import { IsInt, IsString, Max, Min, ValidateNested } from 'class-validator';
 import { RawResponse } from '@platform/runtime';
-import { startTestApp } from '@platform/testing';
+import { startTestApp } from '@platform/testing/harness';
 import request from 'supertest';
 import {
   BuilderEnvelopeInterceptor,

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { PlatformApp } from '@platform/runtime';
-import { startTestApp } from '@platform/testing';
+import { startTestApp } from '@platform/testing/harness';
 import request from 'supertest';
 
 @Controller('work')

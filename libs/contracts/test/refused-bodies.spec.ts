@@ -4,7 +4,7 @@ import { IsOptional, IsString } from 'class-validator';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { PlatformApp } from '@platform/runtime';
-import { startTestApp } from '@platform/testing';
+import { startTestApp } from '@platform/testing/harness';
 import { COMMON_ERROR_STATUS, createValidationPipe, exceptionFilterFor, raceContentErrorBody } from '../src';
 
 class Note {

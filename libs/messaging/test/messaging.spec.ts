@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { connect, type Channel, type ChannelModel } from 'amqplib';
 import { IsNotEmpty, IsString } from 'class-validator';
 import { register } from 'prom-client';
-import { startTcpGate, testServices, useTestScope, waitFor } from '@platform/testing';
+import { startTcpGate, testServices, useTestScope, waitFor } from '@platform/testing/harness';
 import {
   AMQP_CLOSE_TIMEOUT_MS,
   AmqpConnection,

@@ -2,7 +2,7 @@ import { type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type Channel, type ChannelModel, connect } from 'amqplib';
 import { IsString } from 'class-validator';
-import { testServices, useTestScope, waitFor } from '@platform/testing';
+import { testServices, useTestScope, waitFor } from '@platform/testing/harness';
 import { defineQueue, MessagingModule, queueArguments, topologyOf } from '../src';
 
 class Job {

@@ -5,7 +5,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { IsNotEmpty, IsString } from 'class-validator';
-import { testServices, useTestScope, waitFor } from '@platform/testing';
+import { testServices, useTestScope, waitFor } from '@platform/testing/harness';
 import { type JobContext, MessagingModule, QueueConsumer, QueuePublisher, defineQueue } from '../src';
 
 class TraceJob {

@@ -2,7 +2,7 @@ import { Injectable, type INestApplicationContext, Module } from '@nestjs/common
 import { NestFactory } from '@nestjs/core';
 import { connect, type Channel } from 'amqplib';
 import { IsNotEmpty, IsString } from 'class-validator';
-import { testServices, useTestScope, waitFor } from '@platform/testing';
+import { testServices, useTestScope, waitFor } from '@platform/testing/harness';
 import { MessagingModule, QueueConsumer, QueuePublisher, defineQueue, topologyOf } from '../src';
 
 class HeaderJob {

@@ -1,4 +1,4 @@
-import { runEntryPoint } from '@platform/testing';
+import { runEntryPoint } from '@platform/testing/harness';
 import { samplerFrom, tracingSettings } from '../src/settings';
 import { samplerOf } from '../src/sdk';
 

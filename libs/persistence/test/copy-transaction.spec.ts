@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import { useTestScope } from '@platform/testing';
+import { useTestScope } from '@platform/testing/harness';
 import { copyTransaction, postgresDataSourceOptions } from '../src';
 
 interface Db {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { workspaceRoot } from '@platform/testing';
+import { workspaceRoot } from '@platform/testing/harness';
 
 /** Every app's migrations, as files. */
 function migrationFiles(): string[] {

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { type TestDatabase, useTestScope } from '@platform/testing';
+import { type TestDatabase, useTestScope } from '@platform/testing/harness';
 import { DataLossRefused, migrationStatus, postgresDataSourceOptions, revertLastMigration, runMigrations } from '../src';
 import { AddWidgetColour1700000000001, CreateWidgets1700000000000, IndexWidgetNames1700000000002 } from './fixture-migrations';
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { type TestDatabase, useTestScope } from '@platform/testing';
+import { type TestDatabase, useTestScope } from '@platform/testing/harness';
 import { assertSchemaCurrent, postgresDataSourceOptions, runMigrations } from '../src';
 import { AddWidgetColour1700000000001, CreateWidgets1700000000000 } from './fixture-migrations';
 import { schemaSnapshot } from './schema-snapshot';

@@ -1,5 +1,5 @@
 import type { MongoClient } from 'mongodb';
-import { testServices, useTestScope } from '@platform/testing';
+import { testServices, useTestScope } from '@platform/testing/harness';
 import { connectMongo, type MongoIndex } from '../src';
 
 describe('MongoDB client against FerretDB', () => {

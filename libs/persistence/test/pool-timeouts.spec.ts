@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Pool, PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import { isDependencyBusy, isDependencyUnavailable } from '@platform/contracts';
-import { useTestScope, waitFor } from '@platform/testing';
+import { useTestScope, waitFor } from '@platform/testing/harness';
 import { postgresDataSourceOptions } from '../src';
 
 /**

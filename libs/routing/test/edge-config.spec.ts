@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { workspaceRoot } from '@platform/testing';
+import { workspaceRoot } from '@platform/testing/harness';
 import { parse } from 'yaml';
 import { COMPOSE_EDGE_CONFIG, localEdgeConfig, renderCaddyfile } from '../src';
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clusterValidator, workspaceRoot } from '@platform/testing';
+import { clusterValidator } from '@platform/testing/deployment';
+import { workspaceRoot } from '@platform/testing/harness';
 import { buildEdgeObjects, CLUSTER_ADDONS, clusterEdgeOptions, DEFAULT_CLUSTER_EDGE, renderEdgeYaml, renderGatewayClassYaml } from '../src';
 import { k8sDir, k8sRoot, type Manifest, manifests, named, readManifests } from './k8s-files';
 

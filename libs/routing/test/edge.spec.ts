@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { fingerprint } from '@platform/runtime';
-import { startEdge, type TestEdge } from '@platform/testing';
+import { startEdge, type TestEdge } from '@platform/testing/deployment';
 import { APPS, type AppName, resolveRoute, ROUTES } from '../src';
 
 const run = promisify(execFile);

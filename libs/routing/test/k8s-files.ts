@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { workspaceRoot } from '@platform/testing';
+import { workspaceRoot } from '@platform/testing/harness';
 
 /** The k8s files as parsed objects, walked field by field in the assertions of the deployment tests. */
 export type Manifest = {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clusterValidator, kubernetesValidator, workspaceRoot } from '@platform/testing';
+import { clusterValidator, kubernetesValidator } from '@platform/testing/deployment';
+import { workspaceRoot } from '@platform/testing/harness';
 import { APP_NAMES, APPS } from '../src';
 import { k8sDir, manifests, ofKind, readManifests, rendered } from './k8s-files';
 

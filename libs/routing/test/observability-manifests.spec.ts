@@ -3,7 +3,8 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { catalogueEntryOf, catalogueProblems, clusterValidator, METRIC_CATALOGUE, promqlNames, workspaceRoot } from '@platform/testing';
+import { clusterValidator } from '@platform/testing/deployment';
+import { catalogueEntryOf, catalogueProblems, METRIC_CATALOGUE, promqlNames, workspaceRoot } from '@platform/testing/harness';
 import { APP_NAMES, matchesPrefix, resolveRoute } from '../src';
 import { k8sRoot, type Manifest, ofKind, readManifests } from './k8s-files';
 

@@ -1,4 +1,4 @@
-import { clusterValidator, imagePinProblem } from '@platform/testing';
+import { clusterValidator, imagePinProblem } from '@platform/testing/deployment';
 import { APP_NAMES } from '../src';
 import { type Manifest, ofKind, readManifests, rendered } from './k8s-files';
 

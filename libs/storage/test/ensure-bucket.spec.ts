@@ -1,4 +1,4 @@
-import { testServices, useTestScope } from '@platform/testing';
+import { testServices, useTestScope } from '@platform/testing/harness';
 import { ObjectStorage } from '../src';
 
 /**

@@ -1,6 +1,6 @@
 import { GetObjectCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { testServices, useTestScope } from '@platform/testing';
+import { testServices, useTestScope } from '@platform/testing/harness';
 import { ObjectStorage, ObjectStorageError } from '../src';
 
 describe('ObjectStorage against the local S3 server', () => {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { workspaceRoot } from '../src';
+import { workspaceRoot } from '../src/harness';
 
 /** Every .ts file under a folder (specs included: they must respect the layers too). */
 function sourceFiles(dir: string): string[] {

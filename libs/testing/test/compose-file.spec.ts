@@ -11,8 +11,8 @@ import {
   readComposeFile,
   thirdPartyServices,
   volumeProblems,
-  workspaceRoot,
-} from '../src';
+} from '../src/deployment';
+import { workspaceRoot } from '../src/harness';
 
 const compose = readComposeFile();
 const image = (repository: string) => CONTAINER_IMAGES.find((entry) => entry.repository === repository)!;

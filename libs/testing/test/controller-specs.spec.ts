@@ -6,7 +6,7 @@ import { COMMON_ERROR_STATUS, exceptionFilterFor, httpConventions, recruitingErr
 import type { PlatformApp } from '@platform/runtime';
 import { IsString, MaxLength } from 'class-validator';
 import jwt from 'jsonwebtoken';
-import { describeRouteAccess, reaches, startControllerApp, stubIn, stubProvider } from '../src';
+import { describeRouteAccess, reaches, startControllerApp, stubIn, stubProvider } from '../src/harness';
 
 const SECRET = 'controller-specs-secret-of-enough-length';
 

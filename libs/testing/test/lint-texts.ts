@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Linter } from 'eslint';
-import { workspaceRoot } from '../src';
+import { workspaceRoot } from '../src/harness';
 
 const run = promisify(execFile);
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Linter } from 'eslint';
-import { workspaceRoot } from '../src';
+import { workspaceRoot } from '../src/harness';
 import { lintEnv, lintTexts } from './lint-texts';
 
 const run = promisify(execFile);
@@ -11,7 +11,7 @@ const RULE = '@nx/enforce-module-boundaries';
 const PROBE = 'libs/contracts/src/__boundary_probe__.ts';
 
 const CASES = {
-  testing: `import * as forbidden from '@platform/testing';\n\nexport const probe = forbidden;\n`,
+  testing: `import * as forbidden from '@platform/testing/harness';\n\nexport const probe = forbidden;\n`,
   otherScope: `import * as forbidden from '@platform/race-content-data';\n\nexport const probe = forbidden;\n`,
   dataAccess: `import * as forbidden from '@platform/persistence';\n\nexport const probe = forbidden;\n`,
   allowed: `import * as allowed from '@platform/auth';\n\nexport const probe = allowed;\n`,

@@ -14,7 +14,7 @@ import {
 import { RawResponse, streamedJsonArray } from '@platform/runtime';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import request from 'supertest';
-import { conformanceOf, startTestApp } from '../src';
+import { conformanceOf, startTestApp } from '../src/harness';
 
 class Thing {
   @ApiProperty({ type: 'integer' }) id!: number;

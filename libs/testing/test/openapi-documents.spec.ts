@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COMMITTED_OPENAPI_DIR, committedDocuments, operationIdProblems } from '../src/openapi-documents';
-import { workspaceRoot } from '../src/paths';
+import { COMMITTED_OPENAPI_DIR, committedDocuments, operationIdProblems } from '../src/conformance/openapi-documents';
+import { workspaceRoot } from '../src/workspace';
 
 const withIds = (...ids: string[]): OpenAPIObject =>
   ({
@@ -41,10 +41,14 @@ describe('the committed OpenAPI documents (docs/openapi)', () => {
     const out = mkdtempSync(join(tmpdir(), 'openapi-generators-'));
     try {
       const files = Object.keys(committedDocuments()).map((app) => join(COMMITTED_OPENAPI_DIR, `${app}.json`));
-      const generated = spawnSync(process.execPath, [join(workspaceRoot, 'libs/testing/src/openapi-generators.mjs'), out, ...files], {
-        cwd: workspaceRoot,
-        encoding: 'utf8',
-      });
+      const generated = spawnSync(
+        process.execPath,
+        [join(workspaceRoot, 'libs/testing/src/conformance/openapi-generators.mjs'), out, ...files],
+        {
+          cwd: workspaceRoot,
+          encoding: 'utf8',
+        },
+      );
       expect({ status: generated.status, stderr: generated.stderr }).toEqual({ status: 0, stderr: '' });
       writeFileSync(
         join(out, 'tsconfig.json'),

@@ -1,4 +1,4 @@
-import { openApiSchemaProblems } from '../src';
+import { openApiSchemaProblems } from '../src/conformance';
 
 const document = (schema: object) => ({
   openapi: '3.0.0',

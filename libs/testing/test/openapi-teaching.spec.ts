@@ -1,5 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { exampleProblems, teachingGaps } from '../src/openapi-teaching';
+import { exampleProblems, teachingGaps } from '../src/conformance/openapi-teaching';
 
 /** A one-operation document whose body is `schema` with `example` (none when undefined). */
 const documentOf = (schemas: Record<string, unknown>, example?: unknown): OpenAPIObject =>

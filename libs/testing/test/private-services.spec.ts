@@ -1,7 +1,8 @@
 import { connect } from 'amqplib';
 import { MongoClient } from 'mongodb';
 import { Client } from 'pg';
-import { startPrivateFerretDb, startPrivatePostgres, startPrivateRabbitMq, startPrivateS3, useTestScope } from '../src';
+import { useTestScope } from '../src/harness';
+import { startPrivateFerretDb, startPrivatePostgres, startPrivateRabbitMq, startPrivateS3 } from '../src/services';
 
 /** The private dependencies the restart tests stop and start: each keeps its data across a restart. */
 describe('private dependencies a test can restart', () => {

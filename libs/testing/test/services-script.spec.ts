@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { workspaceRoot } from '../src';
+import { workspaceRoot } from '../src/harness';
 
 const run = promisify(execFile);
 

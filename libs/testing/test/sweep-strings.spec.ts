@@ -1,7 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { MAX_PARAM_LENGTH } from '@platform/runtime';
-import { DocumentReader } from '../src/sweep-document';
-import type { SweepRequest } from '../src/bad-input-sweep';
+import { DocumentReader } from '../src/sweep/sweep-document';
+import type { SweepRequest } from '../src/sweep/bad-input-sweep';
 import {
   DEFAULT_STRING_LENGTH,
   inRounds,
@@ -11,7 +11,7 @@ import {
   pathologicalSlotValues,
   pathologicalString,
   stringSweepTimeoutMs,
-} from '../src/sweep-strings';
+} from '../src/sweep/sweep-strings';
 
 const codePoints = (text: string) => [...text].length;
 

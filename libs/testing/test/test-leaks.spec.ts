@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { Redis } from 'ioredis';
-import { testServices, workspaceRoot } from '../src';
+import { testServices, workspaceRoot } from '../src/harness';
 
 /** scripts/test-leaks.ts for a run of the test's own (its exit code and what it printed). */
 function leakCheck(runId: string, env: Record<string, string> = {}): Promise<{ code: number; stderr: string }> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { MongoClient } from 'mongodb';
 import { defineQueue } from '@platform/messaging';
-import { remainingQueues, testServices, uniqueName, workspaceRoot } from '../src';
+import { remainingQueues, testServices, uniqueName, workspaceRoot } from '../src/harness';
 
 class Ping {}
 const FIXTURE_QUEUES = [defineQueue('lifecycle-fixture', Ping)];

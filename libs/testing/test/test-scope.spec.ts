@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { MongoClient } from 'mongodb';
 import { Client } from 'pg';
 import { MessagingModule, defineQueue } from '@platform/messaging';
-import { remainingQueues, TestScope, testServices } from '../src';
+import { remainingQueues, TestScope, testServices } from '../src/harness';
 
 class Ping {}
 const QUEUES = [defineQueue('scope-test-a', Ping), defineQueue('scope-test-b', Ping)];

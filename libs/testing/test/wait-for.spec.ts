@@ -1,4 +1,4 @@
-import { notYet, NotYet, TimedOut, waitFor } from '../src';
+import { notYet, NotYet, TimedOut, waitFor } from '../src/harness';
 
 describe('waitFor: polls until a value, fails at once on anything but "not yet"', () => {
   it('fails at once with the assertion a probe makes, not after the deadline', async () => {

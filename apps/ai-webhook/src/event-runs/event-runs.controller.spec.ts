@@ -1,5 +1,5 @@
 import type { PlatformApp } from '@platform/runtime';
-import { type CallerHeaders, describeRouteAccess, reaches, startControllerApp, stubProvider } from '@platform/testing';
+import { type CallerHeaders, describeRouteAccess, reaches, startControllerApp, stubProvider } from '@platform/testing/harness';
 import { type JwksIssuer, startJwksIssuer } from '../../test/jwks-issuer';
 import { AiWebhookHttpModule } from '../http/ai-webhook-http.module';
 import { AI_WEBHOOK_HTTP } from '../http-surface';

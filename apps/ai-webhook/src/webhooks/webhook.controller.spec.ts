@@ -1,5 +1,5 @@
 import type { PlatformApp } from '@platform/runtime';
-import { describeRouteAccess, reaches, startControllerApp, stubProvider } from '@platform/testing';
+import { describeRouteAccess, reaches, startControllerApp, stubProvider } from '@platform/testing/harness';
 import { AiWebhookHttpModule } from '../http/ai-webhook-http.module';
 import { AI_WEBHOOK_HTTP } from '../http-surface';
 import { WebhookController } from './webhook.controller';

@@ -1,4 +1,4 @@
-import { reaches } from '@platform/testing';
+import { reaches } from '@platform/testing/harness';
 import { describeRaceContentRoutes, EMPTY_PAGE, FIRST_PAGE, ID, TOO_LONG_ID } from '../../test/controller-kit';
 import { BlogsController } from './blogs.controller';
 import { BlogsService } from './blogs.service';

@@ -1,4 +1,4 @@
-import { reaches } from '@platform/testing';
+import { reaches } from '@platform/testing/harness';
 import { describeRaceContentRoutes, EMPTY_PAGE } from '../../test/controller-kit';
 import { CategoriesController } from './categories.controller';
 import { CategoriesService } from './categories.service';

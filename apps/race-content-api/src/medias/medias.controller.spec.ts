@@ -1,5 +1,5 @@
 import { MultipartModule } from '@nestjs/platform-fastify/multipart';
-import { reaches } from '@platform/testing';
+import { reaches } from '@platform/testing/harness';
 import { describeMultipartRoute, describeRaceContentRoutes, EMPTY_PAGE, FIRST_PAGE, ID, TOO_LONG_ID } from '../../test/controller-kit';
 import { MediasController } from './medias.controller';
 import { MediasService } from './medias.service';

@@ -1,6 +1,6 @@
 import { MONGO_DB } from '@platform/persistence';
 import type { PlatformApp } from '@platform/runtime';
-import { startControllerApp } from '@platform/testing';
+import { startControllerApp } from '@platform/testing/harness';
 import request from 'supertest';
 import { RaceContentHttpModule } from '../http/race-content-http.module';
 import { RACE_CONTENT_HTTP } from '../http-surface';

@@ -1,4 +1,4 @@
-import { reaches } from '@platform/testing';
+import { reaches } from '@platform/testing/harness';
 import { describeMultipartRoute, describeRaceContentRoutes, EMPTY_PAGE, FIRST_PAGE, TOO_LONG_ID } from '../../test/controller-kit';
 import { RacesController } from './races.controller';
 import { RacesService } from './races.service';

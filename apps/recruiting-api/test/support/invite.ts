@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Mailpit } from '@platform/testing';
+import { Mailpit } from '@platform/testing/harness';
 import type { RecruitingTestApp } from '../recruiting-test-app';
 
 /** The token of the newest scheduling link in a caught invitation (text or HTML part). */

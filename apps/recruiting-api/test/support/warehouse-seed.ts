@@ -1,4 +1,4 @@
-import { seededRandom } from '@platform/testing';
+import { seededRandom } from '@platform/testing/harness';
 import type { Pool, PoolClient } from 'pg';
 
 /**

@@ -1,5 +1,5 @@
 import type { PlatformApp } from '@platform/runtime';
-import { describeRouteAccess, reaches } from '@platform/testing';
+import { describeRouteAccess, reaches } from '@platform/testing/harness';
 import { IDENTITY_CHECK } from '@platform/routing';
 import { BUILDER_CALLERS, startBuilderControllers } from '../../test/support/controller-app';
 import { EdgeIdentityController } from './edge-identity.controller';

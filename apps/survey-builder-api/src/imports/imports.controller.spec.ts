@@ -1,5 +1,5 @@
 import type { PlatformApp } from '@platform/runtime';
-import { describeRouteAccess, reaches, stubIn } from '@platform/testing';
+import { describeRouteAccess, reaches, stubIn } from '@platform/testing/harness';
 import request from 'supertest';
 import { ACTOR, BUILDER_CALLERS, CONTROLLER_IMPORT_KEY, startBuilderControllers } from '../../test/support/controller-app';
 import { ImportsController } from './imports.controller';

@@ -1,5 +1,5 @@
 import type { PlatformApp } from '@platform/runtime';
-import { describeRouteAccess, reaches } from '@platform/testing';
+import { describeRouteAccess, reaches } from '@platform/testing/harness';
 import { ACTOR, BUILDER_CALLERS, startBuilderControllers } from '../../test/support/controller-app';
 import { LibraryController } from './library.controller';
 import { LibraryService } from './library.service';

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { BuilderEnvelopeInterceptor, httpConventions } from '@platform/contracts';
 import type { PlatformApp } from '@platform/runtime';
-import { describeRouteAccess, httpClient, reaches, startTestApp } from '@platform/testing';
+import { describeRouteAccess, httpClient, reaches, startTestApp } from '@platform/testing/harness';
 import { ACTOR, BUILDER_CALLERS, startBuilderControllers } from '../../test/support/controller-app';
 import { BuilderExceptionFilter } from '../builder.errors';
 import { SURVEY_BUILDER_HTTP } from '../http-surface';

@@ -1,5 +1,5 @@
 import type { PlatformApp, PreparedAnswer } from '@platform/runtime';
-import { describeRouteAccess, reaches } from '@platform/testing';
+import { describeRouteAccess, reaches } from '@platform/testing/harness';
 import { ACTOR, BUILDER_CALLERS, startBuilderControllers } from '../../test/support/controller-app';
 import { VersionDiffService } from './version-diff.service';
 import { VersionsController } from './versions.controller';

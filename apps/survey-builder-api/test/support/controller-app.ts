@@ -2,7 +2,7 @@ import type { Provider, Type } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { BuilderEnvelopeInterceptor, httpConventions } from '@platform/contracts';
 import type { PlatformApp } from '@platform/runtime';
-import { type RouteAccessOptions, startControllerApp, stubProvider } from '@platform/testing';
+import { type RouteAccessOptions, startControllerApp, stubProvider } from '@platform/testing/harness';
 import { BuilderExceptionFilter } from '../../src/builder.errors';
 import { SURVEY_BUILDER_HTTP } from '../../src/http-surface';
 import { BUILDER_CREDENTIAL_CHECKS, IDENTITY_OPTIONS, IdentityGuard } from '../../src/identity/identity.guard';

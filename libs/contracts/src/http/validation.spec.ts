@@ -1,5 +1,5 @@
 import type { ValidationError } from '@nestjs/common';
-import { cpuMsOf } from '@platform/testing';
+import { cpuMsOf } from '@platform/testing/harness';
 import { IsInt, IsOptional, IsString } from 'class-validator';
 import type { DomainError } from '../errors/domain-error';
 import { createValidationPipe, fieldProblems, validationError } from './validation';

@@ -1,5 +1,5 @@
 import { type CommandStartedEvent, type Db, MongoClient } from 'mongodb';
-import { testServices, useTestScope } from '@platform/testing';
+import { testServices, useTestScope } from '@platform/testing/harness';
 import { RACE_COLLECTIONS } from '../documents/collections';
 import type { RaceDocument } from '../documents/documents';
 import { generatingArticle } from '../documents/generation';

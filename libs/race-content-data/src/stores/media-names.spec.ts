@@ -1,5 +1,5 @@
 import { type Db, MongoClient, ObjectId } from 'mongodb';
-import { testServices, useTestScope } from '@platform/testing';
+import { testServices, useTestScope } from '@platform/testing/harness';
 import { COLLECTIONS } from '../documents/collections';
 import type { MediaDocument } from '../documents/documents';
 import { MediaStore } from './media.store';

@@ -1,4 +1,4 @@
-import { reaches } from '@platform/testing';
+import { reaches } from '@platform/testing/harness';
 import { describeRaceContentRoutes, ID, TOO_LONG_ID } from '../../../test/controller-kit';
 import { BlogGenerationController, OldBlogRewriteController } from './blog-generation.controller';
 import { BlogGenerationService } from './blog-generation.service';

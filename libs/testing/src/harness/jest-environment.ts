@@ -9,7 +9,7 @@ interface CircusState {
   unhandledErrors: unknown[];
 }
 
-/** What libs/testing/src/test-lifecycle.ts keeps on the test file's global. */
+/** What libs/testing/src/harness/test-lifecycle.ts keeps on the test file's global. */
 interface Lifecycle {
   testFunction(running: boolean): void;
   testDone(failed: boolean): Promise<string[]>;

@@ -1,12 +1,14 @@
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../harness/seeded-random';
 import type { INestApplication } from '@nestjs/common';
 import { openApiDocumentOf, routeBodyLimit } from '@platform/runtime';
 import { resourceUsage } from 'node:process';
 import type { Server } from 'node:http';
 import { DocumentReader, type Schema } from './sweep-document';
 import { formBodies, multipartVariants } from './sweep-multipart';
-import { bodiesAtLimit, compressionBombs, type CostBounds, type HostileBody, hostileBounds } from './sweep-hostile';
+import { bodiesAtLimit, compressionBombs, type HostileBody, hostileBounds } from './sweep-hostile';
 import { inRounds, pathologicalRequests, pathologicalSlotValues } from './sweep-strings';
+import type { SweepRequest } from './sweep-request';
+export type { SweepRequest } from './sweep-request';
 import { costSince, listeningOrigin, send, type SweepAnswer } from './sweep-transport';
 import { badPathValues, badQueryValues, badValues, withValue } from './sweep-values';
 
@@ -36,29 +38,6 @@ export interface SweepOptions {
   seed?: number;
   /** Longest a single answer may take. */
   timeoutMs?: number;
-}
-
-export interface SweepRequest {
-  label: string;
-  method: string;
-  path: string;
-  query: string;
-  headers: Record<string, string>;
-  /** A function makes the body when the request is sent. */
-  body?: string | Buffer | (() => string);
-  /** What the request may cost (time, peak memory growth); hostile requests carry their own bounds. */
-  bounds?: CostBounds;
-  /** The statuses the request may get, when only some 4xx are right. */
-  statuses?: number[];
-  /** Sent whatever the budget: a class that must reach every field (the pathological strings), in rounds. */
-  always?: boolean;
-  round?: number;
-  /** Longest this answer may take given the bytes of the body and the answer, when the class bounds it tighter. */
-  timeBound?: (bytes: number) => number;
-  /** The route's valid request: its time at that moment is added to the bound of a request that passed it. */
-  baseline?: SweepRequest;
-  /** Sent this many times at once (the concurrency class): every copy must be answered, none with a 5xx. */
-  burst?: number;
 }
 
 /** Copies of an operation's valid request sent at once: twice a pool's ten connections. */

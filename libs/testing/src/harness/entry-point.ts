@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { workspaceRoot } from './paths';
+import { workspaceRoot } from '../workspace';
 import { trackProcess } from './test-lifecycle';
 import { waitFor } from './test-services';
 

@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, portAnswers } from './free-port';
-import { createTestDatabase } from './test-database';
-import { workspaceRoot } from './paths';
-import { waitFor } from './test-services';
+import { freePort, portAnswers } from '../harness/free-port';
+import { createTestDatabase } from '../harness/test-database';
+import { workspaceRoot } from '../workspace';
+import { waitFor } from '../harness/test-services';
 
 /** A FerretDB of a test's own, which the test may pause (a hung database) or kill (a database that is down). */
 export interface FerretDbProcess {

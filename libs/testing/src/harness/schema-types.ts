@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { type AppDatabase, migrateDatabase } from '@platform/persistence';
-import { workspaceRoot } from './paths';
+import { workspaceRoot } from '../workspace';
 import { createTestDatabase } from './test-database';
 
 export interface SchemaTypes {

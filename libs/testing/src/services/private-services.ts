@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { ferretDbArgs, ferretDbBinary } from './ferretdb-process';
-import { freePort, portAnswers } from './free-port';
-import { createTestDatabase } from './test-database';
-import { workspaceRoot } from './paths';
-import { waitFor } from './test-services';
+import { freePort, portAnswers } from '../harness/free-port';
+import { createTestDatabase } from '../harness/test-database';
+import { workspaceRoot } from '../workspace';
+import { waitFor } from '../harness/test-services';
 
 /**
  * A dependency of a test's own (its own port and data folder, never the machine's shared service) that the test can

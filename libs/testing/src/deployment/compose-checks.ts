@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { CONTAINER_IMAGES, type ContainerImage, containerImage } from './container-images';
-import { workspaceRoot } from './paths';
+import { workspaceRoot } from '../workspace';
 
 /** One compose service, as far as these checks read it. */
 export interface ComposeService {
@@ -35,7 +35,7 @@ export const thirdPartyServices = (compose: ComposeFile) => Object.entries(compo
  */
 export function imagePinProblem(reference: string, table: ContainerImage[] = CONTAINER_IMAGES): string | undefined {
   const known = containerImage(reference, table);
-  if (!known) return `${reference} is not in the image table (libs/testing/src/container-images.ts)`;
+  if (!known) return `${reference} is not in the image table (libs/testing/src/deployment/container-images.ts)`;
   const tag = /^[^@]*:([^:@/]+)(@sha256:[0-9a-f]{64})?$/.exec(reference)?.[1];
   if (!tag || !known.release.test(tag)) return `${reference} is not pinned to an exact release`;
   if (tag !== known.tag) return `${reference} is not the release the table describes (${known.tag})`;

@@ -4,7 +4,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { parseAllDocuments } from 'yaml';
-import { workspaceRoot } from './paths';
+import { workspaceRoot } from '../workspace';
 
 /** Where scripts/schemas.sh puts the schemas (git-ignored; scripts/test.sh and scripts/jest.sh run it first). */
 export const schemasDir = join(workspaceRoot, '.tools', 'schemas');

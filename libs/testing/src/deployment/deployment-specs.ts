@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import type { z } from 'zod';
-import { workspaceRoot } from './paths';
+import { workspaceRoot } from '../workspace';
 
 /** The variables a config schema cannot do without: those an empty environment is refused for. */
 export function requiredVariables(schema: z.ZodObject): string[] {

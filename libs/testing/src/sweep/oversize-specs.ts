@@ -3,7 +3,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { type AppName, bodyLimits, type LimitedRoute } from '@platform/routing';
 import type { INestApplication } from '@nestjs/common';
 import { openApiDocumentOf, routeBodyLimit } from '@platform/runtime';
-import { edgeInFrontOf, type TestEdge } from './edge';
+import { edgeInFrontOf, type TestEdge } from '../deployment/edge';
 import { UPLOAD_CLIENTS, type UploadOutcome, uploadWith } from './oversize-clients';
 
 export interface OversizeOptions {

@@ -17,7 +17,7 @@ export const TEARDOWN_BOUND_MS = 60_000;
 
 /**
  * What a test file has open, kept per file (each file has a module registry and a global of its own) so that the
- * file's test environment (libs/testing/src/jest-environment.ts) can end it when the file's own code cannot: after a
+ * file's test environment (libs/testing/src/harness/jest-environment.ts) can end it when the file's own code cannot: after a
  * test timed out, its body stops where it was and its `finally` never runs; after a beforeAll timed out, afterAll
  * finds nothing to close. Then whatever the failed test started is ended when the test is done (processes first,
  * then scopes), and anything still open is ended when the file is done. A test that passed keeps what it started

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { type AppName, type EdgeConfig, renderCaddyfile } from '@platform/routing';
-import { freePort } from './free-port';
-import { workspaceRoot } from './paths';
-import { waitFor } from './test-services';
+import { freePort } from '../harness/free-port';
+import { workspaceRoot } from '../workspace';
+import { waitFor } from '../harness/test-services';
 
 /** A private Caddy in front of apps under test, as README command 1 runs it (libs/routing renders its config). */
 export interface TestEdge {

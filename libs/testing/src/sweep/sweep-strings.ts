@@ -1,5 +1,5 @@
 import { MAX_PARAM_LENGTH } from '@platform/runtime';
-import type { SweepRequest } from './bad-input-sweep';
+import type { SweepRequest } from './sweep-request';
 import type { DocumentReader, Schema } from './sweep-document';
 
 /**

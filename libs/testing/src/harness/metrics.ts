@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { METRICS_PATH } from '@platform/runtime';
+import { workspaceRoot } from '../workspace';
 import { catalogueEntryOf, METRIC_CATALOGUE } from './metric-catalogue';
 
-const ROOT = join(__dirname, '..', '..', '..');
+const ROOT = workspaceRoot;
 /** Prometheus' own checker, built by scripts/schemas.sh (scripts/promtool.sh). */
 const PROMTOOL = join(ROOT, '.tools', 'bin', 'promtool');
 

@@ -12,7 +12,7 @@ import {
 } from '@platform/runtime';
 import { APP_NAMES, type AppName, appBodyLimits } from '@platform/routing';
 import request from 'supertest';
-import { OpenApiConformance } from './openapi-conformance';
+import { OpenApiConformance } from '../conformance/openapi-conformance';
 
 export interface TestAppOptions {
   /** The app's body limits per route; by default its own from libs/routing's table (the defaults of its settings). */

@@ -1,7 +1,7 @@
 // Generates a client from each OpenAPI document given with the three generators console developers use:
 // openapi-typescript (types), @hey-api/openapi-ts (types, SDK and its fetch client) and orval (fetch functions), each
 // into <out>/<document>/<generator>. A script of its own because all three are ES modules that Jest's CommonJS
-// runtime cannot load.  node libs/testing/src/openapi-generators.mjs <out> <document.json>...
+// runtime cannot load.  node libs/testing/src/conformance/openapi-generators.mjs <out> <document.json>...
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { exampleProblems, teachingGaps } from './openapi-teaching';
-import { workspaceRoot } from './paths';
+import { workspaceRoot } from '../workspace';
 
 /** Where `npm run openapi` writes each HTTP app's document, as `<app>.json`. */
 export const COMMITTED_OPENAPI_DIR = join(workspaceRoot, 'docs', 'openapi');

@@ -1,7 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { workspaceRoot } from './paths';
+import { workspaceRoot } from '../workspace';
 
 export interface LintProblem {
   severity: 'error' | 'warn';
@@ -12,7 +12,7 @@ export interface LintProblem {
 
 /** Redocly's recommended rules over a document: what an OpenAPI linter in CI would report. */
 export function lintOpenApi(document: OpenAPIObject): LintProblem[] {
-  const run = spawnSync(process.execPath, [join(workspaceRoot, 'libs/testing/src/openapi-lint.mjs')], {
+  const run = spawnSync(process.execPath, [join(workspaceRoot, 'libs/testing/src/conformance/openapi-lint.mjs')], {
     cwd: workspaceRoot,
     input: JSON.stringify(document),
     encoding: 'utf8',

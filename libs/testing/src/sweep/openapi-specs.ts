@@ -1,10 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { openApiDocumentOf } from '@platform/runtime';
-import { documentedRoutes, servedRoutes } from './http-app';
-import { lintOpenApi } from './openapi-lint';
-import { expectServedCommittedDocument } from './openapi-documents';
-import { openApiSchemaProblems } from './openapi-schema';
+import { documentedRoutes, servedRoutes } from '../harness/http-app';
+import { lintOpenApi } from '../conformance/openapi-lint';
+import { expectServedCommittedDocument } from '../conformance/openapi-documents';
+import { openApiSchemaProblems } from '../conformance/openapi-schema';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 
