@@ -17,7 +17,12 @@ describe('the backup CronJob on the local Kubernetes node', () => {
     await kubectl('-n', NAMESPACE, 'create', 'job', job, '--from=cronjob/platform-backup');
     try {
       await kubectl('-n', NAMESPACE, 'wait', '--for=condition=complete', `job/${job}`, '--timeout=300s').catch(async (error: Error) => {
-        throw new Error(`${error.message}\n${await kubectl('-n', NAMESPACE, 'logs', `job/${job}`).catch(() => '')}`);
+        // A pod that never started has no logs: its events say why (a full node, an image refused).
+        const [logs, events] = await Promise.all([
+          kubectl('-n', NAMESPACE, 'logs', `job/${job}`).catch(() => ''),
+          kubectl('-n', NAMESPACE, 'describe', 'pods', '-l', `job-name=${job}`).catch(() => ''),
+        ]);
+        throw new Error(`${error.message}\n${logs}\n${events.split('Events:').pop()}`);
       });
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       const target = (await kubectl('-n', NAMESPACE, 'logs', `job/${job}`)).trim().split('\n').pop()!;
