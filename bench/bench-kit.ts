@@ -108,6 +108,26 @@ function loadServices(): Record<string, string> {
  * An app's entry point as its own process (from source), stopped when the scope closes. `ready` is polled until
  * true; if the app exits first, or the wait runs out, the error carries the app's last lines.
  */
+/** How long a stopped process may take to exit after SIGTERM before it is killed. */
+export const STOP_GRACE_MS = 30_000;
+
+/**
+ * Stops a process with SIGTERM and waits for it to exit, then SIGKILL when it has not within STOP_GRACE_MS: Node
+ * can hang in its own exit (nodejs/node#54918: process.exit joining a compiler thread that waits for a garbage
+ * collection the exiting main thread never runs; seen here once in a bench's recruiting-api), and a bench must end.
+ */
+export async function stopProcess(what: string, kill: (signal: NodeJS.Signals) => void, exited: Promise<unknown>): Promise<void> {
+  kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STOP_GRACE_MS)));
+  if ((await Promise.race([exited, late])) === 'late') {
+    console.error(`${what} did not exit within ${STOP_GRACE_MS / 1000} s of SIGTERM: killed`);
+    kill('SIGKILL');
+    await exited;
+  }
+  clearTimeout(timer);
+}
+
 export async function startApp(
   scope: TestScope,
   entry: string,
@@ -116,10 +136,7 @@ export async function startApp(
   timeoutMs = 60_000,
 ): Promise<RunningEntryPoint> {
   const app = startEntryPoint(entry, env, 30 * 60_000);
-  scope.defer(entry, async () => {
-    app.kill('SIGTERM');
-    await app.exited;
-  });
+  scope.defer(entry, () => stopProcess(entry, app.kill, app.exited));
   await whenReady(entry, app.lines, app.exited, () => ready(app), timeoutMs);
   return app;
 }
@@ -163,10 +180,7 @@ export const answers = (url: string) => () =>
 export async function startBareServer(scope: TestScope, script: string, args: string[]): Promise<number> {
   const server = spawn(process.execPath, [join(__dirname, script), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => server.on('exit', resolve));
-  scope.defer(script, async () => {
-    server.kill('SIGTERM');
-    await exited;
-  });
+  scope.defer(script, () => stopProcess(script, (signal) => server.kill(signal), exited));
   let listening = false;
   server.stdout!.once('data', () => (listening = true));
   await whenReady(script, [], exited, () => listening, 10_000);

@@ -20,7 +20,19 @@ import { ensureIndexes } from '@platform/persistence';
 import { type BlogStore, COLLECTIONS, RACE_COLLECTIONS, RACE_CONTENT_INDEXES, type RaceDocument } from '@platform/race-content-data';
 import { freePort, type TestScope, waitFor } from '@platform/testing/harness';
 import { RelatedBlogsIndex } from '../apps/race-content-api/src/blogs/generation/related-blogs.index';
-import { appEntry, benchArgs, cpuSeconds, fromEnv, inOwnScope, percentile, report, runBench, size, startApp } from './bench-kit';
+import {
+  appEntry,
+  benchArgs,
+  cpuSeconds,
+  fromEnv,
+  inOwnScope,
+  percentile,
+  report,
+  runBench,
+  size,
+  startApp,
+  stopProcess,
+} from './bench-kit';
 import {
   appEnv,
   benchToken,
@@ -146,8 +158,7 @@ async function articleGeneration(scope: TestScope, services: Record<string, stri
       `CPU used meanwhile: API ${apiCpu.toFixed(1)} s, worker ${workerCpu.toFixed(1)} s`,
   );
   // The apps stop before the floor runs, so that it has the machine and the store to itself as they had.
-  for (const app of [api, worker]) app.kill('SIGTERM');
-  await Promise.all([api.exited, worker.exited]);
+  await Promise.all([api, worker].map((app, i) => stopProcess(i ? 'article-worker' : 'race-content-api', app.kill, app.exited)));
   const sample = (await articles.findOne({ status: 'draft' }))!;
   const draft = {
     body_html: String(sample.body_html),

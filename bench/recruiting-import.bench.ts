@@ -20,7 +20,7 @@ import { freePort, waitFor } from '@platform/testing/harness';
 import { RECRUITING_DATABASE } from '../apps/recruiting-api/src/database/database';
 import { RECRUITING_IMPORT_QUEUE } from '../apps/recruiting-api/src/recruiting.queues';
 import { encodeTsv, PANEL_HEADERS, panelExport } from '../apps/recruiting-api/test/fixtures/imports/tsv-fixtures';
-import { answers, appEntry, cpuSeconds, FROM_SOURCE, memoryMb, report, runBench, size, whenReady } from './bench-kit';
+import { answers, appEntry, cpuSeconds, FROM_SOURCE, memoryMb, report, runBench, size, stopProcess, whenReady } from './bench-kit';
 import { importProblems } from './recruiting-import-result';
 
 const ROWS = size(100_000, 1_000);
@@ -67,10 +67,7 @@ runBench('import', async ({ scope, services }) => {
     });
   }
   const exited = new Promise((resolve) => app.on('exit', resolve));
-  scope.defer('recruiting-api', async () => {
-    app.kill('SIGTERM');
-    await exited;
-  });
+  scope.defer('recruiting-api', () => stopProcess('recruiting-api', (signal) => app.kill(signal), exited));
   const ready = whenReady('recruiting-api', lines, exited, answers(`http://127.0.0.1:${port}/health/ready`));
   ready.catch(() => undefined); // awaited below, once the project is made
   const project = await pool.query<{ id: number }>(`INSERT INTO projects (name) VALUES ('Import bench') RETURNING id`);
