@@ -16,6 +16,6 @@ class PingModule {}
 Module({ controllers: [PingController] })(PingModule);
 
 const app = await NestFactory.create(PingModule, new FastifyAdapter(), { logger: false });
-await app.listen(Number(process.argv[2]), '127.0.0.1');
+await app.listen(Number(process.argv[2] ?? process.env.BARE_PORT), '127.0.0.1');
 console.log('listening');
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -37,13 +37,17 @@ export function appEnv(services: Record<string, string>, stores: RaceContentStor
   };
 }
 
-/** race-content-api as its own process on the bench's stores, with the local S3 and the bench's JWT secret; once it answers. */
+/**
+ * race-content-api as its own process on the bench's stores, with the local S3 and the bench's JWT secret; once it answers.
+ * `entry`: its built entry point (or source, BENCH_FROM_SOURCE), or another that starts it (bench:request-path's).
+ */
 export function startRaceContentApi(
   scope: TestScope,
   services: Record<string, string>,
   stores: RaceContentStores,
   port: number,
   extra: Record<string, string> = {},
+  entry = appEntry('race-content-api'),
 ): Promise<RunningEntryPoint> {
   const env = appEnv(services, stores, port, {
     S3_ENDPOINT: services.S3_ENDPOINT,
@@ -56,7 +60,7 @@ export function startRaceContentApi(
     AUTH_KEY_PREFIX: scope.redisPrefix('auth'),
     ...extra,
   });
-  return startApp(scope, appEntry('race-content-api'), env, answers(`http://127.0.0.1:${port}/v1/ping`), 90_000);
+  return startApp(scope, entry, env, answers(`http://127.0.0.1:${port}/v1/ping`), 90_000);
 }
 
 /** What a race content figure must be: within 1.2x of the same work straight through the driver. */

@@ -16,6 +16,7 @@ export * from './http/openapi';
 export * from './http/paths';
 export * from './http/kept-answer';
 export * from './http/prepared-answer';
+export * from './http/request-path';
 export * from './http/route-markers';
 export * from './http/streamed-array';
 export * from './logging/logger';

@@ -1,5 +1,5 @@
 import { startDraining } from '../health/draining';
-import { type DynamicModule, type INestApplication, type Type, UnsupportedMediaTypeException } from '@nestjs/common';
+import { type DynamicModule, type INestApplication, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { IncomingMessage } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
@@ -12,11 +12,13 @@ import { ConfigError } from '../config/load-config';
 import { LIVENESS_PATH, READINESS_PATH } from '../health/health-paths';
 import { createLogger, PinoNestLogger } from '../logging/logger';
 import { REQUEST_ID_HEADER, requestIdFor } from '../logging/request-id';
+import { lazyRequestLogger } from '../logging/request-logger';
 import { flushTraces } from '../logging/trace-flush';
 import { redactUrl } from '../logging/url-redaction';
 import { pathOf } from './paths';
 import { genericErrorBody, type HttpSurface } from './error-body';
 import { assertCleanInput, assertJsonShape, MalformedInputError } from './input-guard';
+import { BODYLESS_METHODS, registerInputChecks } from './input-hooks';
 import { instrumentRequests } from './http-metrics';
 import { registerCompression } from './compression';
 import { registerMultipart } from './multipart';
@@ -27,6 +29,7 @@ import { CREDENTIAL_CHECKS, type CredentialChecks, credentialGate } from './cred
 import { bodyToSend } from './serialized-body';
 import { DRAIN_LIMITS, type DrainLimits, holdUntilDrained } from './drain';
 import { answerClientError } from './client-errors';
+import { dropGlobalEnhancers, type RequestPathPiece } from './request-path';
 import { METRICS_PATH, startProcessMetrics } from '../metrics/metrics';
 
 export interface HttpAppOptions extends HttpSurface {
@@ -48,15 +51,14 @@ export interface HttpAppOptions extends HttpSurface {
   metrics?: boolean;
   /** How much of a refused body is read and discarded after the answer, and for how long (DRAIN_LIMITS by default). */
   drainLimits?: DrainLimits;
+  /** Pieces of the request path left out: set only by bench:request-path's entry point, to measure each (request-path.ts). */
+  without?: ReadonlySet<RequestPathPiece>;
 }
 
 export type PlatformApp = NestFastifyApplication;
 
 /** The longest path segment a route parameter may hold; longer ones answer 414 (docs/decisions.md). */
 export const MAX_PARAM_LENGTH = 500;
-
-/** Methods whose requests carry no body here; one that does is refused (a proxy in between could not recover). */
-const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
 
 /** A served route, `METHOD /path/{param}`, as Fastify registered it. */
 const registered = new WeakMap<INestApplication, string[]>();
@@ -94,18 +96,20 @@ export async function createHttpApp(
     | 'trustedProxyHops'
     | 'metrics'
     | 'drainLimits'
+    | 'without'
   > & { logDestination?: DestinationStream },
 ): Promise<PlatformApp> {
   const logger = createLogger(options.service, options.logLevel, options.logDestination);
   const errorBody = options.errorBody ?? genericErrorBody;
+  const without = options.without ?? new Set<RequestPathPiece>();
   // Set once the instance exists: errors the router raises before any route (a malformed or over-long URL)
   // go through the same error handler as everything else, so they get the service's error body.
   const router: { errors?: (error: Error, request: never, reply: never) => void } = {};
   const adapter = new FastifyAdapter({
-    loggerInstance: logger,
+    ...(without.has('request-log') ? {} : { loggerInstance: logger, childLoggerFactory: lazyRequestLogger }),
     // Fastify's own two lines per request are off; the onResponse hook below writes one, skipping probes.
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
-    genReqId: (req: IncomingMessage) => requestIdFor(req.headers[REQUEST_ID_HEADER]),
+    ...(without.has('request-id') ? {} : { genReqId: (req: IncomingMessage) => requestIdFor(req.headers[REQUEST_ID_HEADER]) }),
     bodyLimit: options.bodyLimits?.defaultBytes ?? DEFAULT_ROUTE_BODY_LIMIT_BYTES,
     // Behind the edge, which writes the client's address into X-Forwarded-For itself: the address is taken that
     // many hops from the right, so addresses a client puts in the header are never believed.
@@ -125,6 +129,7 @@ export async function createHttpApp(
     // Start-up errors reach runMain, which reports them in one line, instead of Nest printing and aborting.
     abortOnError: false,
   });
+  dropGlobalEnhancers(app, without);
 
   const fastify = app.getHttpAdapter().getInstance();
   router.errors = (error, request, reply) => fastify.errorHandler(error, request, reply);
@@ -132,41 +137,43 @@ export async function createHttpApp(
   // no body. Anything else goes through Fastify's own parser and its prototype-poisoning checks, then the
   // edge checks (depth, NUL, lone surrogates) every app applies.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') return done(null, undefined);
-    try {
-      // Depth and width before parsing, so that JSON.parse never builds what the check below would refuse.
-      assertJsonShape(body as string, 'body');
-    } catch (problem) {
-      return done(problem as Error, undefined);
-    }
-    parseJson(request, body as string, (error: Error | null, value?: unknown) => {
-      if (error) return done(new MalformedInputError('body', 'The body is not valid JSON'), undefined);
+  if (!without.has('json-checks')) fastify.removeContentTypeParser('application/json');
+  if (!without.has('json-checks'))
+    fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      if (body === '') return done(null, undefined);
       try {
-        assertCleanInput(value, 'body');
+        // Depth and width before parsing, so that JSON.parse never builds what the check below would refuse.
+        assertJsonShape(body as string, 'body');
       } catch (problem) {
         return done(problem as Error, undefined);
       }
-      done(null, value);
+      parseJson(request, body as string, (error: Error | null, value?: unknown) => {
+        if (error) return done(new MalformedInputError('body', 'The body is not valid JSON'), undefined);
+        try {
+          assertCleanInput(value, 'body');
+        } catch (problem) {
+          return done(problem as Error, undefined);
+        }
+        done(null, value);
+      });
     });
-  });
   // Documented success bodies are serialized from their schema (fast-json-stringify, several times faster
   // than JSON.stringify on large answers). Should a body ever not fit its schema, it is sent as it is, with
   // a warning, rather than failed: the tests check bodies against the document before serialization. Large bodies
   // leave the serializer as bytes (bodyToSend): Fastify sends a Buffer as it sends a string, though its type for a
   // serializer names only strings.
-  fastify.setSerializerCompiler(({ schema, method, url }) => {
-    const fast = fastJson(schema as Parameters<typeof fastJson>[0]);
-    return (data: unknown) => {
-      try {
-        return bodyToSend(fast(data)) as string;
-      } catch (error) {
-        logger.warn({ route: `${method} ${url}`, err: (error as Error).message }, 'response does not fit its documented schema');
-        return JSON.stringify(data);
-      }
-    };
-  });
+  if (!without.has('response-schemas'))
+    fastify.setSerializerCompiler(({ schema, method, url }) => {
+      const fast = fastJson(schema as Parameters<typeof fastJson>[0]);
+      return (data: unknown) => {
+        try {
+          return bodyToSend(fast(data)) as string;
+        } catch (error) {
+          logger.warn({ route: `${method} ${url}`, err: (error as Error).message }, 'response does not fit its documented schema');
+          return JSON.stringify(data);
+        }
+      };
+    });
   const routes: string[] = [];
   registered.set(app, routes);
   const limits = new Map<string, number>();
@@ -175,27 +182,31 @@ export async function createHttpApp(
   let responseSchemas = new Map<string, Record<string, Record<string, unknown>>>();
   let security = new Map<string, SecurityRequirementObject[]>();
   let checks: CredentialChecks | undefined;
+  const quiet = new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH, ...(options.quietPaths ?? [])]);
+  /** Probes answer a few bytes, many times a minute: the compression plugin's per-answer hook has nothing to do there. */
+  const probes = new Set([LIVENESS_PATH, READINESS_PATH, ...(options.quietPaths ?? [])]);
   fastify.addHook('onRoute', (route) => {
+    if (probes.has(route.url)) (route as { compress?: boolean }).compress = false;
     const methods = [route.method].flat();
     for (const method of methods) {
       const name = `${method} ${route.url.replace(/:(\w+)/g, '{$1}')}`;
       routes.push(name);
       const response = responseSchemas.get(name);
-      if (response) route.schema = { ...route.schema, response: { ...response, ...(route.schema?.response as object) } };
+      if (response && !without.has('response-schemas'))
+        route.schema = { ...route.schema, response: { ...response, ...(route.schema?.response as object) } };
       if (BODYLESS_METHODS.has(method)) continue;
       // A route that reads a body takes its own limit, and checks its documented credentials before reading it.
       route.bodyLimit ??= bodyLimitOf(options.bodyLimits, method, route.url);
       limits.set(name, route.bodyLimit);
       const requirements = security.get(name);
-      if (requirements?.length) {
+      if (requirements?.length && !without.has('credential-gate')) {
         checks ??= credentialChecksOf(app);
         route.onRequest = [...[route.onRequest ?? []].flat(), credentialGate(name, requirements, checks)];
       }
     }
   });
-  await registerCompression(fastify);
+  if (!without.has('compression')) await registerCompression(fastify);
   await registerMultipart(fastify);
-  const quiet = new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH, ...(options.quietPaths ?? [])]);
   traceRequests(fastify, new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH]));
   if (options.metrics !== false) {
     startProcessMetrics(options.service);
@@ -203,51 +214,40 @@ export async function createHttpApp(
     instrumentRequests(fastify, new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH]));
   }
   // The per-request hooks are callback-style (no promise per hook and request) and skip what has nothing to check.
-  fastify.addHook('onRequest', (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    if (!hasBody(request.headers)) return done();
-    // Answered before the body is read (what the client still sends is drained: holdUntilDrained).
-    if (BODYLESS_METHODS.has(request.method)) return done(new MalformedInputError('body', `A ${request.method} request takes no body`));
-    // Request bodies are taken as sent: no client of the platform compresses them, and inflating one before its
-    // credentials and size are known is what a compression bomb needs
-    // (docs/decisions.md, "Body limits per route, no content coding").
-    const coding = request.headers['content-encoding'];
-    if (coding !== undefined && coding.trim().toLowerCase() !== 'identity') {
-      return done(new UnsupportedMediaTypeException('Request bodies are accepted without a content coding only (no Content-Encoding)'));
-    }
-    done();
-  });
-  // Query and path parameters pass the same text checks as bodies; validation pipes then check their shape.
-  fastify.addHook('preValidation', (request, _reply, done) => {
-    try {
-      if (hasKeys(request.query)) assertCleanInput(request.query, 'query', 2);
-      if (hasKeys(request.params)) assertCleanInput(request.params, 'path', 2);
-    } catch (problem) {
-      return done(problem as Error);
-    }
-    done();
-  });
-  // Close waits for every connection; a keep-alive socket must not outlive the response it carried.
-  fastify.addHook('onSend', (request, reply, payload, done) => {
-    if (draining.has(app)) reply.header('connection', 'close');
-    // An answer given before the whole body arrived (a refusal: no credentials, too large, malformed): the rest of the
-    // body is read and discarded, so the client gets the answer, not a reset.
-    else if (!request.raw.complete) holdUntilDrained(request.raw, reply, options.drainLimits ?? DRAIN_LIMITS);
-    done(null, payload);
-  });
-  fastify.addHook('onResponse', (request, reply, done) => {
-    if (!quiet.has(pathOf(request.url))) {
-      request.log.info(
-        {
-          req: { method: request.method, url: redactUrl(request.url, options.logRedaction) },
-          res: { statusCode: reply.statusCode },
-          responseTime: Math.round(reply.elapsedTime),
-        },
-        'request completed',
-      );
-    }
-    done();
-  });
+  if (!without.has('request-id')) {
+    fastify.addHook('onRequest', (request, reply, done) => {
+      reply.header(REQUEST_ID_HEADER, request.id);
+      done();
+    });
+  }
+  if (!without.has('input-checks')) registerInputChecks(fastify);
+  if (!without.has('drain')) {
+    // Close waits for every connection; a keep-alive socket must not outlive the response it carried.
+    fastify.addHook('onSend', (request, reply, payload, done) => {
+      if (draining.has(app)) reply.header('connection', 'close');
+      // An answer given before the whole body arrived (a refusal: no credentials, too large, malformed): the rest of the
+      // body is read and discarded, so the client gets the answer, not a reset.
+      else if (!request.raw.complete) holdUntilDrained(request.raw, reply, options.drainLimits ?? DRAIN_LIMITS);
+      done(null, payload);
+    });
+  }
+  if (!without.has('request-log')) {
+    fastify.addHook('onResponse', (request, reply, done) => {
+      if (!quiet.has(pathOf(request.url))) {
+        // Through the app's logger, with the request id: the request's own logger is made only when something uses it.
+        logger.info(
+          {
+            requestId: request.id,
+            req: { method: request.method, url: redactUrl(request.url, options.logRedaction) },
+            res: { statusCode: reply.statusCode },
+            responseTime: Math.round(reply.elapsedTime),
+          },
+          'request completed',
+        );
+      }
+      done();
+    });
+  }
 
   const document = serveOpenApi(app, options.openApi);
   responseSchemas = successSchemas(document);
@@ -319,6 +319,8 @@ export interface HttpMain<C extends BaseAppConfig> extends HttpSurface {
   loadConfig: () => C;
   module: (config: C) => DynamicModule;
   quietPaths?: string[];
+  /** Pieces of the request path left out (bench:request-path's entry point only: HttpAppOptions.without). */
+  without?: ReadonlySet<RequestPathPiece>;
 }
 
 /** An app's whole main.ts: validate the environment, build the module, listen, drain on SIGTERM. */
@@ -337,6 +339,7 @@ export function runHttpMain<C extends BaseAppConfig>(main: HttpMain<C>): void {
       shutdownTimeoutMs: config.shutdownTimeoutMs,
       shutdownDelayMs: config.shutdownDelayMs,
       metrics: config.metricsEnabled,
+      without: main.without,
     });
   });
 }
@@ -348,18 +351,6 @@ function credentialChecksOf(app: INestApplication): CredentialChecks {
   } catch {
     return {};
   }
-}
-
-/** Whether a parsed query or params object has any key (without building the key list). */
-function hasKeys(value: unknown): boolean {
-  if (value === null || typeof value !== 'object') return false;
-  for (const key in value) if (Object.hasOwn(value, key)) return true;
-  return false;
-}
-
-function hasBody(headers: IncomingMessage['headers']): boolean {
-  const length = headers['content-length'];
-  return headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /** An error of the router, with a message that does not echo the URL back. */
