@@ -89,8 +89,11 @@ export class TokensService {
   async refresh(refreshToken: string): Promise<TokenPair> {
     const tokenHash = digest(refreshToken);
     const row = await this.refreshTokens.findByHash(this.db, tokenHash);
-    // Read before the user's row (see accessToken); no row means the token is refused below anyway.
-    const version = row ? await this.currentVersion(row.userId) : 0;
+    // A token no row names is refused at once, without the transaction: none can appear for it later (a token is handed
+    // out only after the row naming it is committed), and guessed or stale tokens are the cheapest abuse of this route.
+    if (!row) throw invalidRefreshToken();
+    // Read before the user's row (see accessToken).
+    const version = await this.currentVersion(row.userId);
     const outcome = await this.db.transaction().execute(async (trx) => {
       const row = await this.refreshTokens.lockByHash(trx, tokenHash);
       if (!row || row.revokedAt) return { kind: 'invalid' as const };
