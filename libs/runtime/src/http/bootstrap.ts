@@ -18,7 +18,7 @@ import { redactUrl } from '../logging/url-redaction';
 import { pathOf } from './paths';
 import { genericErrorBody, type HttpSurface } from './error-body';
 import { assertCleanInput, assertJsonShape, MalformedInputError } from './input-guard';
-import { BODYLESS_METHODS, registerInputChecks } from './input-hooks';
+import { BODYLESS_METHODS, bodyRefusal, registerParameterChecks } from './input-hooks';
 import { instrumentRequests } from './http-metrics';
 import { registerCompression } from './compression';
 import { registerMultipart } from './multipart';
@@ -137,8 +137,8 @@ export async function createHttpApp(
   // no body. Anything else goes through Fastify's own parser and its prototype-poisoning checks, then the
   // edge checks (depth, NUL, lone surrogates) every app applies.
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  if (!without.has('json-checks')) fastify.removeContentTypeParser('application/json');
-  if (!without.has('json-checks'))
+  if (!without.has('json-checks')) {
+    fastify.removeContentTypeParser('application/json');
     fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       if (body === '') return done(null, undefined);
       try {
@@ -157,12 +157,13 @@ export async function createHttpApp(
         done(null, value);
       });
     });
+  }
   // Documented success bodies are serialized from their schema (fast-json-stringify, several times faster
   // than JSON.stringify on large answers). Should a body ever not fit its schema, it is sent as it is, with
   // a warning, rather than failed: the tests check bodies against the document before serialization. Large bodies
   // leave the serializer as bytes (bodyToSend): Fastify sends a Buffer as it sends a string, though its type for a
   // serializer names only strings.
-  if (!without.has('response-schemas'))
+  if (!without.has('response-schemas')) {
     fastify.setSerializerCompiler(({ schema, method, url }) => {
       const fast = fastJson(schema as Parameters<typeof fastJson>[0]);
       return (data: unknown) => {
@@ -174,6 +175,7 @@ export async function createHttpApp(
         }
       };
     });
+  }
   const routes: string[] = [];
   registered.set(app, routes);
   const limits = new Map<string, number>();
@@ -214,13 +216,17 @@ export async function createHttpApp(
     instrumentRequests(fastify, new Set([LIVENESS_PATH, READINESS_PATH, METRICS_PATH]));
   }
   // The per-request hooks are callback-style (no promise per hook and request) and skip what has nothing to check.
-  if (!without.has('request-id')) {
+  // One onRequest hook for the id echo and the body checks (a hook call per request each would cost twice).
+  const echoId = !without.has('request-id');
+  const checkInput = !without.has('input-checks');
+  if (echoId || checkInput) {
     fastify.addHook('onRequest', (request, reply, done) => {
-      reply.header(REQUEST_ID_HEADER, request.id);
-      done();
+      if (echoId) reply.header(REQUEST_ID_HEADER, request.id);
+      const refusal = checkInput ? bodyRefusal(request) : undefined;
+      return refusal ? done(refusal) : done();
     });
   }
-  if (!without.has('input-checks')) registerInputChecks(fastify);
+  if (checkInput) registerParameterChecks(fastify);
   if (!without.has('drain')) {
     // Close waits for every connection; a keep-alive socket must not outlive the response it carried.
     fastify.addHook('onSend', (request, reply, payload, done) => {

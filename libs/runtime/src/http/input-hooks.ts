@@ -1,30 +1,33 @@
 import type { IncomingMessage } from 'node:http';
 import { UnsupportedMediaTypeException } from '@nestjs/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assertCleanInput, MalformedInputError } from './input-guard';
 
 /** Methods whose requests carry no body here; one that does is refused (a proxy in between could not recover). */
 export const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
 
 /**
- * The input checks every request passes before its handler: a body where none belongs or in a content coding is refused
- * before it is read, and query and path parameters pass the same text checks as bodies (validation pipes then check their
- * shape). Callback-style hooks (no promise per hook and request) that skip what has nothing to check.
+ * Why a request's body is refused before it is read, if it is: a body where none belongs, or one in a content coding.
+ * What the client still sends is drained (holdUntilDrained).
  */
-export function registerInputChecks(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request, _reply, done) => {
-    if (!hasBody(request.headers)) return done();
-    // Answered before the body is read (what the client still sends is drained: holdUntilDrained).
-    if (BODYLESS_METHODS.has(request.method)) return done(new MalformedInputError('body', `A ${request.method} request takes no body`));
-    // Request bodies are taken as sent: no client of the platform compresses them, and inflating one before its
-    // credentials and size are known is what a compression bomb needs
-    // (docs/decisions.md, "Body limits per route, no content coding").
-    const coding = request.headers['content-encoding'];
-    if (coding !== undefined && coding.trim().toLowerCase() !== 'identity') {
-      return done(new UnsupportedMediaTypeException('Request bodies are accepted without a content coding only (no Content-Encoding)'));
-    }
-    done();
-  });
+export function bodyRefusal(request: FastifyRequest): Error | undefined {
+  if (!hasBody(request.headers)) return undefined;
+  if (BODYLESS_METHODS.has(request.method)) return new MalformedInputError('body', `A ${request.method} request takes no body`);
+  // Request bodies are taken as sent: no client of the platform compresses them, and inflating one before its
+  // credentials and size are known is what a compression bomb needs
+  // (docs/decisions.md, "Body limits per route, no content coding").
+  const coding = request.headers['content-encoding'];
+  if (coding !== undefined && coding.trim().toLowerCase() !== 'identity') {
+    return new UnsupportedMediaTypeException('Request bodies are accepted without a content coding only (no Content-Encoding)');
+  }
+  return undefined;
+}
+
+/**
+ * Query and path parameters pass the same text checks as bodies (validation pipes then check their shape): a
+ * callback-style hook (no promise per request) that skips what has nothing to check.
+ */
+export function registerParameterChecks(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', (request, _reply, done) => {
     try {
       if (hasKeys(request.query)) assertCleanInput(request.query, 'query', 2);
